@@ -1,0 +1,24 @@
+// Bundle the engine CLI and its child-process workers with esbuild (native and WASM packages stay external).
+import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+rmSync(`${root}/dist/engine`, { recursive: true, force: true });
+await build({
+  absWorkingDir: root,
+  entryPoints: {
+    cli: 'workers/engine/bin.ts',
+    'mix-worker': 'workers/engine/mix/worker.ts',
+    'jq-worker': 'workers/engine/mix/filters/jq/worker.ts',
+  },
+  outdir: 'dist/engine',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: 'linked',
+  packages: 'external',
+  logLevel: 'warning',
+  banner: { js: "import { createRequire as __assayCreateRequire } from 'node:module'; const require = __assayCreateRequire(import.meta.url);" },
+});

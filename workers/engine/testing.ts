@@ -1,0 +1,32 @@
+// Test helpers shared by engine tests: temp dirs, fixture writers, the conformance folder.
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync, gzipSync } from 'node:zlib';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** `../shared/conformance` beside the repo (CI lays it out the same way). */
+export const CONFORMANCE = resolve(REPO_ROOT, '../shared/conformance');
+
+export function tempDir(prefix = 'assay-test-'): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function writeJsonl(path: string, rows: readonly unknown[], opts: { gzip?: boolean } = {}): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const text = rows.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n') + (rows.length ? '\n' : '');
+  const gzip = opts.gzip ?? path.endsWith('.gz');
+  writeFileSync(path, gzip ? gzipSync(Buffer.from(text)) : text);
+}
+
+export function readJsonlFile(path: string): Record<string, unknown>[] {
+  let buf = readFileSync(path);
+  if (buf[0] === 0x1f && buf[1] === 0x8b) buf = gunzipSync(buf);
+  return buf
+    .toString('utf8')
+    .split('\n')
+    .filter((l) => l.length > 0)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
