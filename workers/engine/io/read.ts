@@ -1,0 +1,117 @@
+// Streams a Dolma JSONL file (gzip / zstd / plain) as batches of lines, with precise error locations.
+import { AssayError } from '../errors.js';
+import type { Codec } from './codec.js';
+import { LineSplitter, type LineBatch } from './lines.js';
+import { errorText, openDecoded } from './source.js';
+
+export type { LineBatch } from './lines.js';
+
+export interface ReadProgress {
+  /** Bytes read from disk so far (equals `bytes` for plain files, up to read-ahead). */
+  compressedBytes: number;
+  /** Decoded bytes handed to the line splitter so far, newlines included. */
+  bytes: number;
+}
+
+export interface ReadOptions {
+  /** Force a codec (config `compression.input`); otherwise magic bytes, then the extension decide. */
+  codec?: Codec;
+  signal?: AbortSignal;
+  onProgress?: (p: ReadProgress) => void;
+  /** Most lines per batch (default 1024); a batch is also closed once it holds ≥ 4 MiB. */
+  batchLines?: number;
+  /** When given, a line of invalid UTF-8 is reported here and skipped instead of thrown. */
+  onBadLine?: (err: AssayError) => void;
+}
+
+const DEFAULT_BATCH_LINES = 1024;
+/** Decoders may hand over megabytes at once (stream.read() concatenates); split work into ≤ 64 KiB. */
+const MAX_CHUNK = 64 * 1024;
+
+/**
+ * Lines of `file`, 1-based and contiguous within a batch. Lines read before a failure are still
+ * delivered, then the failure is thrown: AssayError IO (unreadable / corrupt / truncated data,
+ * naming the last complete line), PARSE (invalid UTF-8, naming the line), CANCELLED (signal).
+ */
+export async function* readLineBatches(file: string, opts: ReadOptions = {}): AsyncGenerator<LineBatch> {
+  const { signal, onProgress } = opts;
+  const batchLines = Math.max(1, Math.floor(opts.batchLines ?? DEFAULT_BATCH_LINES));
+  if (signal?.aborted) throw cancelled(file);
+  const src = await openDecoded(file, opts.codec);
+  const { onBadLine } = opts;
+  const splitter = new LineSplitter(file, batchLines, onBadLine !== undefined);
+  // Destroying the stream is not enough to wake a reader blocked on a pipe (fs streams wait for the
+  // pending read before closing), so an abort also rejects the wait in progress directly.
+  let rejectWait: ((e: unknown) => void) | undefined;
+  const onAbort = (): void => {
+    rejectWait?.(cancelled(file));
+    src.destroy();
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const chunks = src.stream?.[Symbol.asyncIterator]() as AsyncIterator<Buffer> | undefined;
+  let bytes = 0;
+  let failure: unknown;
+  try {
+    if (chunks !== undefined) {
+      try {
+        for (;;) {
+          const next = chunks.next();
+          const { done, value: chunk } =
+            signal === undefined
+              ? await next
+              : await new Promise<IteratorResult<Buffer>>((resolve, reject) => {
+                  rejectWait = reject;
+                  next.then(resolve, reject);
+                });
+          if (done) break;
+          for (let off = 0; off < chunk.length; off += MAX_CHUNK) splitter.push(chunk.subarray(off, off + MAX_CHUNK));
+          bytes += chunk.length;
+          if (splitter.ready.length === 0) continue;
+          onProgress?.({ compressedBytes: src.compressedBytes(), bytes });
+          for (const item of splitter.ready.splice(0)) {
+            if (signal?.aborted) throw cancelled(file);
+            if (item instanceof AssayError) onBadLine?.(item);
+            else yield item;
+          }
+        }
+        if (signal?.aborted) throw cancelled(file);
+        splitter.end();
+      } catch (e) {
+        if (signal?.aborted || (e instanceof AssayError && e.code === 'CANCELLED')) throw cancelled(file);
+        failure = e;
+        splitter.closeBatch();
+      }
+    } else {
+      splitter.end();
+    }
+    for (const item of splitter.ready.splice(0)) {
+      if (signal?.aborted) throw cancelled(file);
+      if (item instanceof AssayError) onBadLine?.(item);
+      else yield item;
+    }
+    onProgress?.({ compressedBytes: src.compressedBytes(), bytes });
+    if (failure !== undefined) throw asReadError(failure, file, src.codec, splitter.lineNo);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    // Not awaited: on a pipe the iterator only settles once the blocked read returns.
+    chunks?.return?.().catch(() => undefined);
+    src.destroy();
+  }
+}
+
+function cancelled(file: string): AssayError {
+  return new AssayError('CANCELLED', 'reading cancelled', { file });
+}
+
+function asReadError(e: unknown, file: string, codec: Codec, lastLine: number): AssayError {
+  if (e instanceof AssayError) return e;
+  const msg = errorText(e);
+  const where = lastLine > 0 ? `after line ${lastLine} (the last complete line)` : 'before the first complete line';
+  const what =
+    codec === 'plain'
+      ? 'read failed'
+      : /unexpected end|ended in middle/i.test(msg)
+        ? `${codec} data is truncated`
+        : `${codec} data is corrupt`;
+  return new AssayError('IO', `${what} ${where}: ${msg}`, { file, ...(lastLine > 0 ? { line: lastLine } : {}), cause: e });
+}
