@@ -1,0 +1,80 @@
+// Parse a recipe (YAML or JSON text) into a validated MixerConfig, with errors located by line.
+import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { interpolateTree, type InterpolationContext } from './interpolate.js';
+import { mixerConfig, type MixerConfig } from './schema.js';
+
+export interface RecipeIssue {
+  message: string;
+  /** Dotted config path, e.g. `streams[0].output.path`. */
+  field: string;
+  /** 1-based line and column in the recipe text, when known. */
+  line?: number;
+  column?: number;
+}
+
+export type RecipeParseResult =
+  | { ok: true; config: MixerConfig; raw: unknown }
+  | { ok: false; issues: RecipeIssue[] };
+
+export function formatField(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out === '' ? String(p) : `.${String(p)}`;
+  return out === '' ? '(root)' : out;
+}
+
+/** YAML is a superset of JSON, so one parser serves both and keeps node positions for errors. */
+export function parseRecipe(text: string, ctx: InterpolationContext): RecipeParseResult {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const at = (offset: number | undefined): { line?: number; column?: number } => {
+    if (offset === undefined) return {};
+    const pos = lineCounter.linePos(offset);
+    return { line: pos.line, column: pos.col };
+  };
+  if (doc.errors.length > 0) {
+    return {
+      ok: false,
+      issues: doc.errors.map((e) => ({ message: e.message.split('\n')[0] ?? e.message, field: '(syntax)', ...at(e.pos[0]) })),
+    };
+  }
+  const locate = (path: readonly PropertyKey[]): { line?: number; column?: number } => {
+    // Walk down as far as the path exists: an unknown or missing key points at its parent.
+    let node: unknown = doc.contents;
+    let best: number | undefined = (doc.contents as Node | null)?.range?.[0];
+    for (const key of path) {
+      if (isMap(node)) {
+        const pair = node.items.find((it) => String((it.key as { value?: unknown } | null)?.value ?? it.key) === String(key));
+        if (!pair) break;
+        best = (pair.key as Node | null)?.range?.[0] ?? best;
+        node = pair.value;
+      } else if (isSeq(node) && typeof key === 'number') {
+        node = node.items[key];
+        best = (node as Node | undefined)?.range?.[0] ?? best;
+      } else break;
+    }
+    return at(best);
+  };
+  const raw: unknown = doc.toJS({ maxAliasCount: 100 });
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    return { ok: false, issues: [{ message: 'a recipe must be a mapping with a `streams` list', field: '(root)', line: 1 }] };
+  }
+  const issues: RecipeIssue[] = [];
+  const resolved = interpolateTree(raw, ctx, (path, message) => issues.push({ message, field: formatField(path), ...locate(path) }));
+  if (issues.length > 0) return { ok: false, issues };
+  const parsed = mixerConfig.safeParse(resolved);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = [...issue.path];
+      let message = issue.message;
+      if (issue.code === 'unrecognized_keys') {
+        message = `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')}`;
+        const withKey = [...path, issue.keys[0] ?? ''];
+        issues.push({ message, field: formatField(path), ...locate(withKey) });
+        continue;
+      }
+      issues.push({ message, field: formatField(path), ...locate(path) });
+    }
+    return { ok: false, issues };
+  }
+  return { ok: true, config: parsed.data, raw: resolved };
+}

@@ -1,0 +1,90 @@
+// The Dolma mixer config ("recipe") as a zod schema: every key Dolma accepts, nothing else.
+import { z } from 'zod';
+
+const nonEmpty = z.string().min(1, 'must not be empty');
+/** OmegaConf resolvers may yield numbers as strings (`${d.processes:1}`); accept both. */
+const intLike = z.union([z.number().int(), z.string().regex(/^-?\d+$/, 'must be an integer').transform(Number)]);
+const numLike = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, 'must be a number').transform(Number)]);
+const syntax = z.enum(['jsonpath', 'jq']);
+
+/** Assay-only options; Dolma ignores configs' unknown top-level keys only under this name by convention. */
+export const assayStreamOptions = z
+  .object({
+    /** Allow a documents file without its attribute file (Dolma's silent behaviour). */
+    allow_missing_attributes: z.boolean().optional(),
+  })
+  .strict();
+
+export const filterConfig = z
+  .object({
+    include: z.array(nonEmpty).default([]),
+    exclude: z.array(nonEmpty).default([]),
+    syntax: syntax.default('jsonpath'),
+  })
+  .strict()
+  .refine((f) => f.include.length + f.exclude.length > 0, {
+    message: 'a filter needs at least one include or exclude expression',
+  });
+
+export const spanReplacementConfig = z
+  .object({
+    span: nonEmpty,
+    min_score: numLike.optional(),
+    max_score: numLike.optional(),
+    replacement: z.string().default(''),
+    syntax: syntax.default('jsonpath'),
+  })
+  .strict()
+  .refine((s) => s.min_score !== undefined || s.max_score !== undefined, {
+    message: 'span_replacement needs min_score or max_score',
+  });
+
+export const compressionConfig = z
+  .object({ input: z.string().nullable().optional(), output: z.string().nullable().optional() })
+  .strict();
+
+export const streamOutputConfig = z
+  .object({
+    path: nonEmpty,
+    max_size_in_bytes: intLike.pipe(z.number().int().positive()).default(2 * 2 ** 30),
+    discard_fields: z.array(nonEmpty).default([]),
+    min_text_length: intLike.pipe(z.number().int().min(0, 'must be ≥ 0')).default(0),
+  })
+  .strict();
+
+export const streamConfig = z
+  .object({
+    name: nonEmpty,
+    documents: z.array(nonEmpty).min(1, 'a stream needs at least one documents pattern'),
+    attributes: z.array(nonEmpty).default([]),
+    output: streamOutputConfig,
+    filter: filterConfig.optional(),
+    span_replacement: z.array(spanReplacementConfig).optional(),
+    compression: compressionConfig.optional(),
+    assay: assayStreamOptions.optional(),
+  })
+  .strict()
+  .refine((s) => s.filter !== undefined || s.span_replacement !== undefined, {
+    message: 'Either `filter` or `span_replacement` must be specified (as Dolma requires)',
+  });
+
+export const workDirConfig = z
+  .object({ input: z.string().optional(), output: z.string().optional() })
+  .strict();
+
+export const mixerConfig = z
+  .object({
+    streams: z.array(streamConfig).min(1, 'No streams to mix'),
+    work_dir: workDirConfig.optional(),
+    processes: intLike.pipe(z.number().int().min(1)).default(1),
+    shuffle: z.boolean().default(true),
+    dryrun: z.boolean().default(false),
+    assay: z.object({}).passthrough().optional(),
+  })
+  .strict();
+
+export type MixerConfig = z.infer<typeof mixerConfig>;
+export type StreamConfig = z.infer<typeof streamConfig>;
+export type FilterConfig = z.infer<typeof filterConfig>;
+export type SpanReplacementConfig = z.infer<typeof spanReplacementConfig>;
+export type FilterSyntax = z.infer<typeof syntax>;
