@@ -1,0 +1,69 @@
+// Argument parsing for `assay`, accepting both `assay mix -c x.yaml` and Dolma's `assay -c x.yaml mix`.
+
+export interface OptionSpec {
+  /** Takes a value (`--processes 2` or `--processes=2`); otherwise a boolean flag. */
+  value?: boolean;
+  alias?: string;
+  description: string;
+}
+
+export interface ParsedArgs {
+  command: string | undefined;
+  options: Map<string, string | true>;
+  positionals: string[];
+}
+
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export function parseArgs(argv: readonly string[], specs: Readonly<Record<string, OptionSpec>>): ParsedArgs {
+  const byAlias = new Map<string, string>();
+  for (const [name, spec] of Object.entries(specs)) if (spec.alias) byAlias.set(spec.alias, name);
+  const options = new Map<string, string | true>();
+  const positionals: string[] = [];
+  let command: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--') {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (arg.startsWith('-') && arg !== '-') {
+      const eq = arg.indexOf('=');
+      const rawName = eq > 0 ? arg.slice(0, eq) : arg;
+      const name = rawName.startsWith('--') ? rawName.slice(2) : (byAlias.get(rawName.slice(1)) ?? rawName.slice(1));
+      const spec = specs[name];
+      if (!spec) throw new UsageError(`unknown option ${rawName}`);
+      if (spec.value) {
+        const v = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+        if (v === undefined) throw new UsageError(`option ${rawName} needs a value`);
+        options.set(name, v);
+      } else {
+        if (eq > 0) throw new UsageError(`option ${rawName} takes no value`);
+        options.set(name, true);
+      }
+      continue;
+    }
+    if (command === undefined) command = arg;
+    else positionals.push(arg);
+  }
+  return { command, options, positionals };
+}
+
+export function intOption(args: ParsedArgs, name: string, min = 1): number | undefined {
+  const v = args.options.get(name);
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be an integer ≥ ${min}, got '${String(v)}'`);
+  return n;
+}
+
+export function helpTable(specs: Readonly<Record<string, OptionSpec>>): string {
+  return Object.entries(specs)
+    .map(([name, s]) => {
+      const flag = `${s.alias ? `-${s.alias}, ` : '    '}--${name}${s.value ? ' VALUE' : ''}`;
+      return `  ${flag.padEnd(30)} ${s.description}`;
+    })
+    .join('\n');
+}

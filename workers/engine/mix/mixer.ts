@@ -1,0 +1,138 @@
+// `assay mix`: plan shards, run them in-process or on a child-process pool, and summarise per stream.
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { MixerConfig } from '../../../shared/recipe/schema.js';
+import { writeFileAtomic } from '../io/index.js';
+import { workerEntry } from '../jobs/entry.js';
+import { runPool } from '../jobs/pool.js';
+import { ProgressTracker, type ProgressSink } from '../jobs/progress.js';
+import { compileStream, type CompiledStream, type DropReason } from './compile.js';
+import { planStreams, type StreamPlan } from './plan.js';
+import { processShard, type ShardOptions, type ShardStats, type ShardTask } from './shard.js';
+
+export interface MixOptions {
+  /** Directory relative paths resolve against (Dolma: the working directory). */
+  cwd?: string;
+  /** Overrides the config's `processes`. */
+  processes?: number;
+  skipBadLines?: boolean;
+  signal?: AbortSignal;
+  onProgress?: ProgressSink;
+  log?: (message: string) => void;
+  jqTimeoutMs?: number;
+}
+
+export interface StreamSummary {
+  name: string;
+  output: string;
+  files: number;
+  shards: string[];
+  docs: { read: number; kept: number; dropped: number };
+  /** First rule that fired, per rule, in recipe order (rules that dropped nothing included). */
+  droppedBy: (DropReason & { docs: number })[];
+  bytes: { in: number; out: number };
+  badLines: { count: number; samples: string[] };
+  summaryFile: string;
+}
+
+export interface MixSummary {
+  streams: StreamSummary[];
+  elapsedSec: number;
+  processes: number;
+}
+
+export type ShardDelta = { compressedBytes: number; bytes: number; docs: number };
+export interface ShardJob {
+  task: ShardTask;
+  options: Pick<ShardOptions, 'inputCodec' | 'outputCodec' | 'skipBadLines' | 'allowMissingAttributes'>;
+}
+export interface MixWorkerInit {
+  config: MixerConfig;
+  jqTimeoutMs: number | undefined;
+}
+
+export async function runMix(config: MixerConfig, opts: MixOptions = {}): Promise<MixSummary> {
+  const started = performance.now();
+  const cwd = opts.cwd ?? process.cwd();
+  const cfg = resolvePaths(config, cwd);
+  // Compile every stream up front so a bad expression fails before any output is written.
+  const compiled = cfg.streams.map((s, i) => compileStream(s, `streams[${i}]`, { jqTimeoutMs: opts.jqTimeoutMs }));
+  const plans = await planStreams(cfg, cwd);
+  const jobs: ShardJob[] = plans.flatMap((p) =>
+    p.tasks.map((task) => ({
+      task,
+      options: {
+        inputCodec: p.inputCodec,
+        outputCodec: p.outputCodec,
+        skipBadLines: opts.skipBadLines ?? false,
+        allowMissingAttributes: cfg.streams[p.stream]?.assay?.allow_missing_attributes ?? false,
+      },
+    })),
+  );
+  const totalBytes = plans.reduce((a, p) => a + p.inputs.reduce((b, i) => b + i.size, 0), 0);
+  const totalFiles = plans.reduce((a, p) => a + p.inputs.length, 0);
+  const tracker = new ProgressTracker('mix', totalBytes, totalFiles, opts.onProgress);
+  const processes = Math.max(1, opts.processes ?? cfg.processes);
+  let stats: ShardStats[];
+  if (processes === 1 || jobs.length === 1) {
+    stats = [];
+    for (const job of jobs) {
+      const stream = cfg.streams[job.task.stream]!;
+      stats.push(
+        await processShard(job.task, stream, compiled[job.task.stream] as CompiledStream, {
+          ...job.options,
+          signal: opts.signal,
+          onProgress: (d) => tracker.add(d),
+          log: opts.log,
+        }),
+      );
+      tracker.add({ files: job.task.inputs.length });
+    }
+  } else {
+    stats = await runPool<MixWorkerInit, ShardJob, ShardStats, ShardDelta>(jobs, {
+      entry: workerEntry('mix-worker', 'mix/worker.ts'),
+      processes,
+      init: { config: cfg, jqTimeoutMs: opts.jqTimeoutMs },
+      signal: opts.signal,
+      onProgress: (_i, d) => tracker.add(d),
+      onDone: (i) => tracker.add({ files: jobs[i]?.task.inputs.length ?? 0 }),
+      onLog: opts.log,
+    });
+  }
+  tracker.emit();
+  const streams = await Promise.all(plans.map((p) => summarise(p, cfg, compiled[p.stream] as CompiledStream, stats, jobs)));
+  return { streams, elapsedSec: (performance.now() - started) / 1000, processes };
+}
+
+/** Relative paths resolve against the working directory (as in Dolma); resolve once so workers agree. */
+function resolvePaths(config: MixerConfig, cwd: string): MixerConfig {
+  return {
+    ...config,
+    streams: config.streams.map((s) => ({ ...s, output: { ...s.output, path: /^s3:\/\//i.test(s.output.path) ? s.output.path : resolve(cwd, s.output.path) } })),
+  };
+}
+
+async function summarise(plan: StreamPlan, cfg: MixerConfig, compiled: CompiledStream, all: ShardStats[], jobs: ShardJob[]): Promise<StreamSummary> {
+  const mine = all.filter((_, i) => jobs[i]?.task.stream === plan.stream);
+  const dropped = compiled.reasons.map((r, k) => ({ ...r, docs: mine.reduce((a, s) => a + (s.dropped[k] ?? 0), 0) }));
+  const outputDir = cfg.streams[plan.stream]!.output.path;
+  const summaryFile = join(outputDir, '.assay', `mix-summary-${plan.name}.json`);
+  const summary: StreamSummary = {
+    name: plan.name,
+    output: outputDir,
+    files: plan.inputs.length,
+    shards: mine.map((s) => s.output),
+    docs: {
+      read: mine.reduce((a, s) => a + s.docsRead, 0),
+      kept: mine.reduce((a, s) => a + s.kept, 0),
+      dropped: dropped.reduce((a, d) => a + d.docs, 0),
+    },
+    droppedBy: dropped.filter((d) => d.key !== 'include' || cfg.streams[plan.stream]!.filter?.include.length),
+    bytes: { in: mine.reduce((a, s) => a + s.bytesIn, 0), out: mine.reduce((a, s) => a + s.bytesOut, 0) },
+    badLines: { count: mine.reduce((a, s) => a + s.badLines, 0), samples: mine.flatMap((s) => s.badLineSamples).slice(0, 20) },
+    summaryFile,
+  };
+  await mkdir(join(outputDir, '.assay'), { recursive: true });
+  await writeFileAtomic(summaryFile, JSON.stringify(summary, null, 2) + '\n');
+  return summary;
+}

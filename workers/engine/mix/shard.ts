@@ -1,0 +1,311 @@
+// Mix one shard: stream its document files with their attribute files in lockstep, filter, edit, write.
+import { stat } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
+import type { StreamConfig } from '../../../shared/recipe/schema.js';
+import { AssayError } from '../errors.js';
+import { AtomicWriter, attributePathFor, readLineBatches, type Codec } from '../io/index.js';
+import { DocEvalError, KEEP, type CompiledStream } from './compile.js';
+import { LineCursor, SKIPPED } from './cursor.js';
+import type { Json } from './filters/types.js';
+import { jsonEqual, rustTrim, stringifySorted, utf8Length } from './json.js';
+import { applyReplacements } from './spans.js';
+
+export interface ShardTask {
+  stream: number;
+  /** Shard number within its stream (0-based). */
+  index: number;
+  inputs: string[];
+  output: string;
+}
+
+export interface ShardStats {
+  output: string;
+  inputs: string[];
+  docsRead: number;
+  kept: number;
+  /** dropped[r] = documents dropped by reason r (see CompiledStream.reasons). */
+  dropped: number[];
+  /** Uncompressed bytes of document lines read / of output lines written. */
+  bytesIn: number;
+  bytesOut: number;
+  /** Lines skipped under --skip-bad-lines, with the first few locations. */
+  badLines: number;
+  badLineSamples: string[];
+}
+
+export interface ShardOptions {
+  inputCodec?: Codec;
+  outputCodec?: Codec;
+  skipBadLines?: boolean;
+  allowMissingAttributes?: boolean;
+  signal?: AbortSignal;
+  /** Progress deltas: compressed bytes consumed, uncompressed bytes, documents. */
+  onProgress?: (delta: { compressedBytes: number; bytes: number; docs: number }) => void;
+  log?: (message: string) => void;
+}
+
+const BATCH_LINES = 512;
+const MAX_SAMPLES = 20;
+
+export async function processShard(
+  task: ShardTask,
+  stream: StreamConfig,
+  compiled: CompiledStream,
+  opts: ShardOptions = {},
+): Promise<ShardStats> {
+  const stats: ShardStats = {
+    output: task.output,
+    inputs: task.inputs,
+    docsRead: 0,
+    kept: 0,
+    dropped: compiled.reasons.map(() => 0),
+    bytesIn: 0,
+    bytesOut: 0,
+    badLines: 0,
+    badLineSamples: [],
+  };
+  const writer = await AtomicWriter.open(task.output, { codec: opts.outputCodec, mkdir: true });
+  try {
+    for (const input of task.inputs) await mixFile(input, stream, compiled, writer, stats, opts);
+    await writer.commit();
+  } catch (e) {
+    await writer.abort().catch(() => undefined);
+    throw e;
+  }
+  stats.bytesOut = writer.bytesIn;
+  return stats;
+}
+
+async function openAttributeCursors(
+  input: string,
+  stream: StreamConfig,
+  opts: ShardOptions,
+  onBadLine: ((e: AssayError) => void) | undefined,
+): Promise<LineCursor[]> {
+  const cursors: LineCursor[] = [];
+  for (const name of stream.attributes) {
+    const path = attributePathFor(resolve(input), name);
+    const exists = await stat(path).then((s) => s.isFile(), () => false);
+    if (!exists) {
+      if (opts.allowMissingAttributes) {
+        opts.log?.(`warning: ${input}: no attribute file ${path} for attribute set '${name}'; continuing without it`);
+        continue;
+      }
+      throw new AssayError('MISMATCH', `attribute set '${name}' has no file for this documents file (expected ${path})`, { file: input });
+    }
+    cursors.push(new LineCursor(path, readLineBatches(path, { codec: opts.inputCodec, signal: opts.signal, batchLines: BATCH_LINES, onBadLine })));
+  }
+  return cursors;
+}
+
+async function mixFile(
+  input: string,
+  stream: StreamConfig,
+  compiled: CompiledStream,
+  writer: AtomicWriter,
+  stats: ShardStats,
+  opts: ShardOptions,
+): Promise<void> {
+  const bad = (err: AssayError): void => {
+    if (!opts.skipBadLines) throw err;
+    stats.badLines++;
+    if (stats.badLineSamples.length < MAX_SAMPLES) stats.badLineSamples.push(err.message);
+    opts.log?.(`skipped bad line: ${err.message}`);
+  };
+  // Under --skip-bad-lines the readers drop undecodable lines themselves; numbering keeps files aligned.
+  const onBadLine = opts.skipBadLines ? bad : undefined;
+  const cursors = await openAttributeCursors(input, stream, opts, onBadLine);
+  const provenanceName = basename(input);
+  let nextLine = 1;
+  let lastCompressed = 0;
+  try {
+    const batches = readLineBatches(input, {
+      codec: opts.inputCodec,
+      signal: opts.signal,
+      batchLines: BATCH_LINES,
+      onBadLine,
+      onProgress: (p) => {
+        opts.onProgress?.({ compressedBytes: p.compressedBytes - lastCompressed, bytes: 0, docs: 0 });
+        lastCompressed = p.compressedBytes;
+      },
+    });
+    for await (const batch of batches) {
+      const n = batch.lines.length;
+      if (batch.firstLine > nextLine) {
+        // The documents reader skipped lines: consume the same lines from every attribute file.
+        const gap = batch.firstLine - nextLine;
+        for (const c of cursors) await c.take(gap);
+      }
+      nextLine = batch.firstLine + n;
+      const attrLines = await Promise.all(cursors.map((c) => c.take(n)));
+      attrLines.forEach((lines, a) => {
+        if (lines.length < n) {
+          const cur = cursors[a] as LineCursor;
+          throw new AssayError(
+            'MISMATCH',
+            `attributes file ${cur.file} ends after line ${cur.taken} but the documents file continues (line ${batch.firstLine + lines.length})`,
+            { file: input, line: batch.firstLine + lines.length },
+          );
+        }
+      });
+      const docs: Json[] = [];
+      const lineNos: number[] = [];
+      let batchBytes = 0;
+      for (let i = 0; i < n; i++) {
+        const lineNo = batch.firstLine + i;
+        batchBytes += batch.bytes[i] ?? 0;
+        const doc = parseDocument(batch.lines[i] as string, input, lineNo, bad);
+        if (doc === null) continue;
+        if (!mergeAttributes(doc, cursors, attrLines, i, input, lineNo, bad)) continue;
+        docs.push(doc as Json);
+        lineNos.push(lineNo);
+      }
+      stats.docsRead += docs.length;
+      stats.bytesIn += batchBytes;
+      opts.onProgress?.({ compressedBytes: 0, bytes: batchBytes, docs: n });
+      const out = emitBatch(docs, lineNos, compiled, stream, stats, input, provenanceName);
+      if (out.length > 0) await writer.write(out);
+    }
+    for (const cur of cursors) {
+      if (!(await cur.atEnd())) {
+        throw new AssayError('MISMATCH', `attributes file ${cur.file} has more lines than the documents file (which ends at line ${cur.taken})`, {
+          file: input,
+          line: cur.taken + 1,
+        });
+      }
+    }
+  } finally {
+    await Promise.all(cursors.map((c) => c.close()));
+  }
+}
+
+type Doc = Record<string, unknown>;
+
+function parseDocument(line: string, file: string, lineNo: number, bad: (e: AssayError) => void): Doc | null {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(line);
+  } catch (e) {
+    bad(new AssayError('PARSE', `malformed JSON: ${(e as Error).message}`, { file, line: lineNo }));
+    return null;
+  }
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
+    bad(new AssayError('PARSE', 'a document line must be a JSON object', { file, line: lineNo }));
+    return null;
+  }
+  if (!Object.hasOwn(doc, 'id')) {
+    bad(new AssayError('PARSE', "document has no 'id'", { file, line: lineNo }));
+    return null;
+  }
+  return doc as Doc;
+}
+
+/** Dolma: later attribute sets overwrite earlier keys; the merged map extends (or replaces) doc.attributes. */
+function mergeAttributes(
+  doc: Doc,
+  cursors: readonly LineCursor[],
+  attrLines: readonly (string | null)[][],
+  i: number,
+  input: string,
+  lineNo: number,
+  bad: (e: AssayError) => void,
+): boolean {
+  if (cursors.length === 0) return true;
+  const merged: Record<string, unknown> = {};
+  for (let a = 0; a < cursors.length; a++) {
+    const file = (cursors[a] as LineCursor).file;
+    const line = (attrLines[a] as (string | null)[])[i];
+    if (line === SKIPPED || line === undefined) return false; // already reported by the reader
+    let rec: unknown;
+    try {
+      rec = JSON.parse(line);
+    } catch (e) {
+      bad(new AssayError('PARSE', `malformed JSON in attributes: ${(e as Error).message}`, { file, line: lineNo }));
+      return false;
+    }
+    const r = rec as { id?: unknown; attributes?: unknown } | null;
+    if (r === null || typeof r !== 'object' || !Object.hasOwn(r, 'id')) {
+      bad(new AssayError('PARSE', "attribute record has no 'id'", { file, line: lineNo }));
+      return false;
+    }
+    if (!jsonEqual(r.id, doc.id)) {
+      throw new AssayError(
+        'MISMATCH',
+        `mismatched ids: documents file ${input} has id ${JSON.stringify(doc.id)} but attributes file has ${JSON.stringify(r.id)}`,
+        { file, line: lineNo },
+      );
+    }
+    if (r.attributes === null || typeof r.attributes !== 'object' || Array.isArray(r.attributes)) {
+      bad(new AssayError('PARSE', "attribute record's 'attributes' is not an object", { file, line: lineNo }));
+      return false;
+    }
+    Object.assign(merged, r.attributes);
+  }
+  const existing = doc.attributes;
+  if (existing !== null && typeof existing === 'object' && !Array.isArray(existing)) Object.assign(existing, merged);
+  else doc.attributes = merged;
+  return true;
+}
+
+function emitBatch(
+  docs: Json[],
+  lineNos: number[],
+  compiled: CompiledStream,
+  stream: StreamConfig,
+  stats: ShardStats,
+  input: string,
+  provenanceName: string,
+): string {
+  const locate = (e: unknown): never => {
+    if (e instanceof DocEvalError) throw new AssayError('FILTER', e.message, { file: input, line: lineNos[e.index], cause: e });
+    throw e;
+  };
+  let fate: Int32Array;
+  try {
+    fate = compiled.decide(docs);
+  } catch (e) {
+    return locate(e);
+  }
+  const keptIdx: number[] = [];
+  fate.forEach((f, i) => (f === KEEP ? keptIdx.push(i) : stats.dropped[f]!++));
+  let spans: ReturnType<CompiledStream['spans']> | null = null;
+  if (compiled.hasSpanReplacement && keptIdx.length > 0) {
+    try {
+      spans = compiled.spans(keptIdx.map((i) => docs[i] as Json));
+    } catch (e) {
+      if (e instanceof DocEvalError) locate(new DocEvalError(keptIdx[e.index] ?? e.index, e.message));
+      throw e;
+    }
+  }
+  const minLen = stream.output.min_text_length;
+  const discard = stream.output.discard_fields;
+  let out = '';
+  keptIdx.forEach((docIndex, k) => {
+    const doc = docs[docIndex] as Doc;
+    const reps = spans?.[k];
+    if (reps && reps.length > 0) {
+      if (typeof doc.text !== 'string') {
+        throw new AssayError('PARSE', "span replacement needs a string 'text' field", { file: input, line: lineNos[docIndex] });
+      }
+      doc.text = applyReplacements(doc.text, reps);
+    }
+    for (const f of discard) delete doc[f];
+    if (minLen > 0) {
+      if (typeof doc.text !== 'string') {
+        throw new AssayError('PARSE', "min_text_length needs a string 'text' field", { file: input, line: lineNos[docIndex] });
+      }
+      if (utf8Length(rustTrim(doc.text)) < minLen) {
+        stats.dropped[compiled.minTextLengthReason]!++;
+        return;
+      }
+    }
+    // Provenance is added after discard_fields, as Dolma does, so it survives discarding `metadata`.
+    const meta = doc.metadata;
+    const metadata = meta !== null && typeof meta === 'object' && !Array.isArray(meta) ? (meta as Doc) : {};
+    metadata.provenance = `${provenanceName}:${lineNos[docIndex]}`;
+    doc.metadata = metadata;
+    out += stringifySorted(doc) + '\n';
+    stats.kept++;
+  });
+  return out;
+}

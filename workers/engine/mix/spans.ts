@@ -1,0 +1,97 @@
+// Dolma's span replacement: one left-to-right pass over code points, with its overlap rules (spec §2.3).
+
+export interface Replacement {
+  /** Code-point offsets into the text, end exclusive. */
+  start: number;
+  end: number;
+  /** Literal text; every `{}` is replaced by the original span text. Empty = delete. */
+  replacement: string;
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
+ * Apply replacements exactly as Dolma's mixer does (src/shard.rs), including its quirks:
+ * spans are stable-sorted by start; a span starting inside an earlier one is dropped whole;
+ * ends past the text clamp; a zero-length span both emits its replacement and eats one character.
+ * Returns the new text; `applied` receives each emitted span's code-point range when given.
+ */
+export function applyReplacements(
+  text: string,
+  input: readonly Replacement[],
+  applied?: (start: number, end: number, r: Replacement) => void,
+): string {
+  if (input.length === 0) return text;
+  const spans = input.length === 1 ? input : [...input].sort((a, b) => a.start - b.start); // Array#sort is stable
+  // Offsets are code points; map them to UTF-16 units only when the text needs it.
+  const units = SURROGATE.test(text) ? codePointOffsets(text) : null;
+  const length = units ? units.length - 1 : text.length;
+  const u = (cp: number): number => (units ? (units[Math.min(cp, length)] ?? text.length) : Math.min(cp, length));
+
+  let out = '';
+  let runStart = -1; // start (code point) of a pending run of copied characters
+  const flush = (i: number): void => {
+    if (runStart >= 0) {
+      out += text.slice(u(runStart), u(i));
+      runStart = -1;
+    }
+  };
+  const emit = (r: Replacement, from: number, to: number): void => {
+    if (r.replacement !== '') out += r.replacement.split('{}').join(text.slice(u(from), u(to)));
+    applied?.(from, to, r);
+  };
+
+  let k = 0;
+  let spanStart = 0;
+  for (let i = 0; i < length; i++) {
+    if (k >= spans.length) {
+      if (runStart < 0) runStart = i;
+      continue;
+    }
+    const cur = spans[k] as Replacement;
+    const inside = i >= cur.start && i < cur.end;
+    if (i === cur.start) spanStart = i;
+    if (inside) {
+      flush(i);
+      continue;
+    }
+    if (i === cur.end) {
+      flush(i);
+      emit(cur, spanStart, i);
+      while (k < spans.length && (spans[k] as Replacement).start < i) k++;
+    }
+    if (k < spans.length && (spans[k] as Replacement).start === i) {
+      flush(i);
+      spanStart = i;
+    } else if (runStart < 0) {
+      runStart = i;
+    }
+  }
+  flush(length);
+  if (k < spans.length) emit(spans[k] as Replacement, spanStart, length);
+  return out;
+}
+
+/** offsets[cp] = UTF-16 index of code point cp; offsets[count] = text.length. */
+export function codePointOffsets(text: string): Uint32Array {
+  const offsets = new Uint32Array(text.length + 1);
+  let cp = 0;
+  for (let i = 0; i < text.length; i++) {
+    offsets[cp++] = i;
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+  }
+  offsets[cp] = text.length;
+  return offsets.subarray(0, cp + 1);
+}
+
+/** Number of code points (what Dolma's offsets count). */
+export function codePointLength(text: string): number {
+  if (!SURROGATE.test(text)) return text.length;
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
