@@ -2,6 +2,6 @@
 export { chooseReadCodec, extForCodec, inferCodec, parseCodecName, sniffCodec, type Codec } from './codec.js';
 export { readLineBatches, type LineBatch, type ReadOptions, type ReadProgress } from './read.js';
 export { readJsonRecords, type JsonReadOptions, type JsonRecord } from './json.js';
-export { AtomicWriter, writeFileAtomic, type AtomicWriterOptions } from './write.js';
+export { AtomicWriter, discardTemp, promoteTemp, writeFileAtomic, type AtomicWriterOptions } from './write.js';
 export { compareCodePoints, expandGlobs, hasGlob, type GlobOptions } from './glob.js';
 export { attributePathFor, mixerUnshuffledOutputPath, shardName } from './paths.js';

@@ -109,8 +109,12 @@ export class AtomicWriter {
     return this.#writeBytes(Buffer.from(chunk), true);
   }
 
-  /** Flushes, finishes the codec stream, closes the file and renames `<final>.tmp` to the final name. */
-  async commit(): Promise<void> {
+  /**
+   * Flushes, finishes the codec stream, closes the file and renames `<final>.tmp` to the final name.
+   * With `deferRename` the complete file stays at `tmpPath`; the caller promotes it later with
+   * `promoteTemp` (so a multi-shard run can publish all of its outputs only when every shard succeeded).
+   */
+  async commit(opts: { deferRename?: boolean } = {}): Promise<void> {
     if (this.#state !== 'open') throw this.#misuse('commit');
     this.#state = 'committing';
     try {
@@ -120,7 +124,7 @@ export class AtomicWriter {
       const err = await this.#done;
       if (err !== undefined) throw err;
       await this.#fileClosed();
-      await rename(this.tmpPath, this.path);
+      if (!opts.deferRename) await rename(this.tmpPath, this.path);
       this.#state = 'committed';
     } catch (e) {
       this.#state = 'failed';
@@ -245,4 +249,18 @@ export async function writeFileAtomic(path: string, data: string | Buffer, opts:
     await writer.abort();
     throw e;
   }
+}
+
+/** Publish a file completed with `commit({ deferRename: true })`. */
+export async function promoteTemp(finalPath: string): Promise<void> {
+  try {
+    await rename(finalPath + '.tmp', finalPath);
+  } catch (e) {
+    throw new AssayError('IO', `cannot publish output: ${errorText(e)}`, { file: finalPath, cause: e });
+  }
+}
+
+/** Delete a deferred temporary file (ignores one that is already gone). */
+export async function discardTemp(finalPath: string): Promise<void> {
+  await unlink(finalPath + '.tmp').catch(() => undefined);
 }

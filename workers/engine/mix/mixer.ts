@@ -2,7 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { MixerConfig } from '../../../shared/recipe/schema.js';
-import { writeFileAtomic } from '../io/index.js';
+import { discardTemp, promoteTemp, writeFileAtomic } from '../io/index.js';
 import { workerEntry } from '../jobs/entry.js';
 import { runPool } from '../jobs/pool.js';
 import { ProgressTracker, type ProgressSink } from '../jobs/progress.js';
@@ -74,6 +74,28 @@ export async function runMix(config: MixerConfig, opts: MixOptions = {}): Promis
   const tracker = new ProgressTracker('mix', totalBytes, totalFiles, opts.onProgress);
   const processes = Math.max(1, opts.processes ?? cfg.processes);
   let stats: ShardStats[];
+  try {
+    stats = await mixShards(jobs, cfg, compiled, processes, tracker, opts);
+  } catch (e) {
+    // A failed or cancelled run publishes nothing: completed shards stay temporary and are removed.
+    await Promise.all(jobs.map((j) => discardTemp(j.task.output)));
+    throw e;
+  }
+  for (const job of jobs) await promoteTemp(job.task.output);
+  tracker.emit();
+  const streams = await Promise.all(plans.map((p) => summarise(p, cfg, compiled[p.stream] as CompiledStream, stats, jobs)));
+  return { streams, elapsedSec: (performance.now() - started) / 1000, processes };
+}
+
+async function mixShards(
+  jobs: ShardJob[],
+  cfg: MixerConfig,
+  compiled: CompiledStream[],
+  processes: number,
+  tracker: ProgressTracker,
+  opts: MixOptions,
+): Promise<ShardStats[]> {
+  let stats: ShardStats[];
   if (processes === 1 || jobs.length === 1) {
     stats = [];
     for (const job of jobs) {
@@ -99,9 +121,7 @@ export async function runMix(config: MixerConfig, opts: MixOptions = {}): Promis
       onLog: opts.log,
     });
   }
-  tracker.emit();
-  const streams = await Promise.all(plans.map((p) => summarise(p, cfg, compiled[p.stream] as CompiledStream, stats, jobs)));
-  return { streams, elapsedSec: (performance.now() - started) / 1000, processes };
+  return stats;
 }
 
 /** Relative paths resolve against the working directory (as in Dolma); resolve once so workers agree. */

@@ -67,7 +67,8 @@ export async function processShard(
   const writer = await AtomicWriter.open(task.output, { codec: opts.outputCodec, mkdir: true });
   try {
     for (const input of task.inputs) await mixFile(input, stream, compiled, writer, stats, opts);
-    await writer.commit();
+    // The mixer publishes all shards together once every shard succeeded (see runMix).
+    await writer.commit({ deferRename: true });
   } catch (e) {
     await writer.abort().catch(() => undefined);
     throw e;
@@ -138,20 +139,22 @@ async function mixFile(
       }
       nextLine = batch.firstLine + n;
       const attrLines = await Promise.all(cursors.map((c) => c.take(n)));
-      attrLines.forEach((lines, a) => {
-        if (lines.length < n) {
-          const cur = cursors[a] as LineCursor;
-          throw new AssayError(
-            'MISMATCH',
-            `attributes file ${cur.file} ends after line ${cur.taken} but the documents file continues (line ${batch.firstLine + lines.length})`,
-            { file: input, line: batch.firstLine + lines.length },
-          );
-        }
-      });
+      // Report problems in line order: lines before a short attribute file's end are checked first.
+      const shortAt = attrLines.reduce((m, lines) => Math.min(m, lines.length), n);
+      const shortError = (): AssayError => {
+        const a = attrLines.findIndex((lines) => lines.length === shortAt);
+        const cur = cursors[a] as LineCursor;
+        return new AssayError(
+          'MISMATCH',
+          `attributes file ${cur.file} ends after line ${cur.taken} but the documents file continues (line ${batch.firstLine + shortAt})`,
+          { file: input, line: batch.firstLine + shortAt },
+        );
+      };
       const docs: Json[] = [];
       const lineNos: number[] = [];
       let batchBytes = 0;
       for (let i = 0; i < n; i++) {
+        if (i === shortAt) throw shortError();
         const lineNo = batch.firstLine + i;
         batchBytes += batch.bytes[i] ?? 0;
         const doc = parseDocument(batch.lines[i] as string, input, lineNo, bad);
