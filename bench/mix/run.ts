@@ -1,0 +1,101 @@
+// bench/mix: mixer MB/s per core vs the I/O floor, and 2-process speedups of both, measured in one run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseMixerConfig } from '../../workers/engine/mix/config.js';
+import { runMix } from '../../workers/engine/mix/mixer.js';
+import { benchRecipe, generateCorpus, type CorpusInfo } from './corpus.js';
+import { floorParallel, floorSerial } from './floor.js';
+
+const ROOT = resolve(fileURLToPath(import.meta.url), '../../.data/mix');
+const arg = (name: string, def: number): number => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : def;
+};
+const SIZE_MB = arg('mb', 200);
+const FILES = arg('files', 8);
+const only = process.argv.find((a) => a === 'floor' || a === 'mix');
+
+function corpus(): CorpusInfo {
+  const marker = join(ROOT, `corpus-${SIZE_MB}mb-${FILES}f.json`);
+  if (existsSync(marker)) return JSON.parse(readFileSync(marker, 'utf8')) as CorpusInfo;
+  rmSync(ROOT, { recursive: true, force: true });
+  mkdirSync(ROOT, { recursive: true });
+  process.stderr.write(`generating ~${SIZE_MB} MB corpus in ${FILES} files under ${ROOT} …\n`);
+  const info = generateCorpus(join(ROOT, 'data'), SIZE_MB, FILES);
+  writeFileSync(marker, JSON.stringify(info));
+  return info;
+}
+
+async function timeIt(f: () => Promise<number>): Promise<{ sec: number; bytes: number }> {
+  const t = performance.now();
+  const bytes = await f();
+  return { sec: (performance.now() - t) / 1000, bytes };
+}
+
+async function mix(info: CorpusInfo, processes: number): Promise<{ sec: number; bytes: number; kept: number; read: number }> {
+  const out = join(ROOT, `out-mix-${processes}`);
+  rmSync(out, { recursive: true, force: true });
+  const cfg = parseMixerConfig(benchRecipe(info.root, out, processes), 'bench-recipe.yaml');
+  const t = performance.now();
+  const s = await runMix(cfg, { processes });
+  const st = s.streams[0]!;
+  return { sec: (performance.now() - t) / 1000, bytes: st.bytes.in, kept: st.docs.kept, read: st.docs.read };
+}
+
+async function floor(info: CorpusInfo, processes: number): Promise<{ sec: number; bytes: number }> {
+  const out = join(ROOT, `out-floor-${processes}`);
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  return timeIt(() => (processes === 1 ? floorSerial(info.files, out) : floorParallel(info.files, out, processes)));
+}
+
+const mbps = (r: { sec: number; bytes: number }): number => r.bytes / 1e6 / r.sec;
+
+/** One measurement in a fresh process; 1-process runs are pinned to one core so "per core" means one core. */
+function measure(kind: 'floor' | 'mix', processes: number): { sec: number; bytes: number; kept?: number; read?: number } {
+  const self = fileURLToPath(import.meta.url);
+  const node = [process.execPath, '--import', 'tsx', self, kind, '--processes', String(processes), '--mb', String(SIZE_MB), '--files', String(FILES), '--json'];
+  const pinned = processes === 1 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+  const [cmd, ...args] = pinned ? ['taskset', '-c', '0', ...node] : node;
+  const r = spawnSync(cmd as string, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (r.status !== 0) throw new Error(`${kind} --processes ${processes} failed (${r.status})`);
+  return JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '{}') as { sec: number; bytes: number; kept?: number; read?: number };
+}
+
+async function main(): Promise<void> {
+  const info = corpus();
+  const p = arg('processes', 0);
+  if (only) {
+    const r = only === 'floor' ? await floor(info, p || 1) : await mix(info, p || 1);
+    if (process.argv.includes('--json')) process.stdout.write(JSON.stringify(r) + '\n');
+    else process.stdout.write(`${only} processes=${p || 1}: ${mbps(r).toFixed(1)} MB/s (${r.sec.toFixed(2)} s)\n`);
+    return;
+  }
+  process.stderr.write(`corpus: ${info.docs.toLocaleString('en-US')} docs, ${(info.bytes / 1e6).toFixed(0)} MB uncompressed, ${info.files.length} files; ${cpus().length} cores\n`);
+  const f1 = measure('floor', 1);
+  const m1 = measure('mix', 1);
+  const f2 = measure('floor', 2);
+  const m2 = measure('mix', 2);
+  const rows = [
+    ['I/O floor, 1 process (1 core)', mbps(f1)],
+    ['mixer (20 rules), 1 process (1 core)', mbps(m1)],
+    ['I/O floor, 2 processes', mbps(f2)],
+    ['mixer (20 rules), 2 processes', mbps(m2)],
+  ] as const;
+  const ratio = mbps(m1) / mbps(f1);
+  const floorSpeedup = mbps(f2) / mbps(f1);
+  const mixSpeedup = mbps(m2) / mbps(m1);
+  const lines = [
+    `bench/mix — ${(info.bytes / 1e6).toFixed(0)} MB uncompressed (gzip input, gzip-6 output), ${(m1.read ?? 0).toLocaleString('en-US')} docs, kept ${(m1.kept ?? 0).toLocaleString('en-US')}`,
+    ...rows.map(([k, v]) => `  ${k.padEnd(38)} ${v.toFixed(1).padStart(6)} MB/s`),
+    `  mixer ÷ floor, per core               ${ratio.toFixed(2)}   (target ≥ 0.70)`,
+    `  2-process speedup: floor ${floorSpeedup.toFixed(2)}×, mixer ${mixSpeedup.toFixed(2)}× → ${(mixSpeedup / floorSpeedup).toFixed(2)} of the floor's (target ≥ 0.90)`,
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+  writeFileSync(join(ROOT, 'result.json'), JSON.stringify({ floor1: mbps(f1), mix1: mbps(m1), floor2: mbps(f2), mix2: mbps(m2), ratio, floorSpeedup, mixSpeedup }, null, 2));
+}
+
+await main();
