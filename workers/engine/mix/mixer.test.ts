@@ -157,7 +157,7 @@ describe('runMix', () => {
       const cfg = parseMixerConfig(recipe('out').replace('"$.attributes[?(@.score && @.score[0] && @.score[0][2] < 0.1)]"', JSON.stringify(expr)), 'r.yaml');
       await expect(runMix(cfg, { cwd: dir })).rejects.toMatchObject({ code: 'CONFIG', field: 'streams[0].filter.exclude[1]' });
     }
-    const jq = recipe('out').replace(/filter:\n      exclude:\n.*\n.*\n/, 'filter:\n      syntax: jq\n      include: ["env.PATH != null"]\n');
+    const jq = recipe('out').replace(/filter:\n {6}exclude:\n.*\n.*\n/, 'filter:\n      syntax: jq\n      include: ["env.PATH != null"]\n');
     await expect(runMix(parseMixerConfig(jq, 'r.yaml'), { cwd: dir })).rejects.toMatchObject({ code: 'CONFIG' });
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });
