@@ -67,7 +67,6 @@ describe('runMix', () => {
     expect(st.droppedBy.map((d) => [d.key, d.docs])).toEqual([
       ['exclude[0]', 25],
       ['exclude[1]', 10],
-      ['min_text_length', 0],
     ]);
     const rows = readJsonlFile(join(dir, 'out/mixed-0000.json.gz'));
     expect(rows).toHaveLength(65);

@@ -135,7 +135,8 @@ function resolvePaths(config: MixerConfig, cwd: string): MixerConfig {
 async function summarise(plan: StreamPlan, cfg: MixerConfig, compiled: CompiledStream, all: ShardStats[], jobs: ShardJob[]): Promise<StreamSummary> {
   const mine = all.filter((_, i) => jobs[i]?.task.stream === plan.stream);
   const dropped = compiled.reasons.map((r, k) => ({ ...r, docs: mine.reduce((a, s) => a + (s.dropped[k] ?? 0), 0) }));
-  const outputDir = cfg.streams[plan.stream]!.output.path;
+  const stream = cfg.streams[plan.stream]!;
+  const outputDir = stream.output.path;
   const summaryFile = join(outputDir, '.assay', `mix-summary-${plan.name}.json`);
   const summary: StreamSummary = {
     name: plan.name,
@@ -147,7 +148,10 @@ async function summarise(plan: StreamPlan, cfg: MixerConfig, compiled: CompiledS
       kept: mine.reduce((a, s) => a + s.kept, 0),
       dropped: dropped.reduce((a, d) => a + d.docs, 0),
     },
-    droppedBy: dropped.filter((d) => d.key !== 'include' || cfg.streams[plan.stream]!.filter?.include.length),
+    // Rules the recipe does not have (no include list, min_text_length 0) are left out.
+    droppedBy: dropped.filter((d) =>
+      d.key === 'include' ? (stream.filter?.include.length ?? 0) > 0 : d.key === 'min_text_length' ? stream.output.min_text_length > 0 : true,
+    ),
     bytes: { in: mine.reduce((a, s) => a + s.bytesIn, 0), out: mine.reduce((a, s) => a + s.bytesOut, 0) },
     badLines: { count: mine.reduce((a, s) => a + s.badLines, 0), samples: mine.flatMap((s) => s.badLineSamples).slice(0, 20) },
     summaryFile,
