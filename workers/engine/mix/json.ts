@@ -38,18 +38,6 @@ export function stringifySorted(value: unknown): string {
   }
 }
 
-/** JSON value equality (Dolma compares ids as serde_json Values); numbers compare numerically. */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  return ka.every((k) => Object.hasOwn(b, k) && jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
-}
-
 /** Rust's `str::trim` removes Unicode White_Space, which differs from JS `trim()` (U+FEFF, U+0085). */
 const RUST_WS = '\\t\\n\\v\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000';
 const TRIM = new RegExp(`^[${RUST_WS}]+|[${RUST_WS}]+$`, 'g');

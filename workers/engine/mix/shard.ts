@@ -7,7 +7,8 @@ import { AtomicWriter, attributePathFor, readLineBatches, type Codec } from '../
 import { DocEvalError, KEEP, type CompiledStream } from './compile.js';
 import { LineCursor, SKIPPED } from './cursor.js';
 import type { Json } from './filters/types.js';
-import { jsonEqual, rustTrim, stringifySorted, utf8Length } from './json.js';
+import { jsonEqual } from './filters/jsonpath/index.js';
+import { rustTrim, stringifySorted, utf8Length } from './json.js';
 import { applyReplacements } from './spans.js';
 
 export interface ShardTask {
@@ -231,7 +232,7 @@ function mergeAttributes(
       bad(new AssayError('PARSE', "attribute record has no 'id'", { file, line: lineNo }));
       return false;
     }
-    if (!jsonEqual(r.id, doc.id)) {
+    if (!jsonEqual(r.id as Json, doc.id as Json)) {
       throw new AssayError(
         'MISMATCH',
         `mismatched ids: documents file ${input} has id ${JSON.stringify(doc.id)} but attributes file has ${JSON.stringify(r.id)}`,

@@ -12,7 +12,8 @@ import {
   type Selector,
 } from './ast.js';
 import { compileGuardedRegex } from './regex-guard.js';
-import { MAX_EXPR_BYTES, Scanner, utf8Length } from './scanner.js';
+import { utf8Length } from '../../json.js';
+import { MAX_EXPR_BYTES, Scanner } from './scanner.js';
 
 /**
  * Most wildcard / descendant / slice / union / filter segments in one expression. The evaluator

@@ -3,7 +3,7 @@
 import { FilterCompileError, type Json } from '../types.js';
 import type { CompareExpr, CompareOp, FilterExpr, Operand, PathExpr } from './ast.js';
 import { compileGuardedRegex } from './regex-guard.js';
-import { utf8Length } from './scanner.js';
+import { utf8Length } from '../../json.js';
 
 /** Per-evaluation state: the document root (for `$…` operands) and the work counter. */
 export interface EvalContext {
