@@ -201,3 +201,21 @@ describe('assay mix on bad input', () => {
     expectNoOutput(s.dir);
   });
 });
+
+describe('--skip-bad-lines keeps documents and attributes aligned', () => {
+  it('skips invalid UTF-8 lines in the middle and at the end of the documents file', () => {
+    const s = setup();
+    const lines: Buffer[] = docs(5).map((d) => Buffer.from(JSON.stringify(d) + '\n'));
+    const broken = (i: number): Buffer => Buffer.concat([Buffer.from(`{"id": "d${i}", "text": "bad `), Buffer.from([0xff]), Buffer.from('"}\n')]);
+    lines[1] = broken(1);
+    lines[4] = broken(4);
+    writeFileSync(s.docsPath, gzipSync(Buffer.concat(lines)));
+    const r = runCli(['mix', '-c', s.recipe, '--skip-bad-lines'], { cwd: s.dir });
+    expect(r.stderr).toMatch(/000\.jsonl\.gz:2: .*UTF-8/);
+    expect(r.stderr).toMatch(/000\.jsonl\.gz:5: .*UTF-8/);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/skipped bad lines: 2/);
+    // d2 (score 0.2) kept, d3 (0.3) excluded: attribute lines stayed matched to their documents.
+    expect(readJsonlFile(join(s.dir, 'out/out-0000.json.gz')).map((d) => d.id)).toEqual(['d0', 'd2']);
+  });
+});

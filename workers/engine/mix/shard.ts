@@ -119,13 +119,18 @@ async function mixFile(
   const cursors = await openAttributeCursors(input, stream, opts, onBadLine);
   const provenanceName = basename(input);
   let nextLine = 1;
+  let lastBadDocLine = 0;
+  const onBadDocLine = onBadLine && ((e: AssayError): void => {
+    lastBadDocLine = Math.max(lastBadDocLine, e.line ?? 0);
+    onBadLine(e);
+  });
   let lastCompressed = 0;
   try {
     const batches = readLineBatches(input, {
       codec: opts.inputCodec,
       signal: opts.signal,
       batchLines: BATCH_LINES,
-      onBadLine,
+      onBadLine: onBadDocLine,
       onProgress: (p) => {
         opts.onProgress?.({ compressedBytes: p.compressedBytes - lastCompressed, bytes: 0, docs: 0 });
         lastCompressed = p.compressedBytes;
@@ -170,6 +175,8 @@ async function mixFile(
       const out = emitBatch(docs, lineNos, compiled, stream, stats, input, provenanceName);
       if (out.length > 0) await writer.write(out);
     }
+    // Skipped lines at the very end of the documents file have attribute lines too.
+    if (lastBadDocLine >= nextLine) for (const c of cursors) await c.take(lastBadDocLine - nextLine + 1);
     for (const cur of cursors) {
       if (!(await cur.atEnd())) {
         throw new AssayError('MISMATCH', `attributes file ${cur.file} has more lines than the documents file (which ends at line ${cur.taken})`, {
