@@ -46,6 +46,18 @@ export interface PoolOptions<I, R, P> {
   onLog?: (message: string) => void;
 }
 
+/** Resolves when the child has exited; kills it if it has not within `ms`. */
+function exited(child: ChildProcess, ms = 5000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 /** Runs every task; resolves with results in task order, or rejects on the first failure (killing the rest). */
 export function runPool<I, T, R, P>(tasks: readonly T[], opts: PoolOptions<I, R, P>): Promise<R[]> {
   const results: R[] = new Array<R>(tasks.length);
@@ -65,7 +77,8 @@ export function runPool<I, T, R, P>(tasks: readonly T[], opts: PoolOptions<I, R,
       settled = true;
       opts.signal?.removeEventListener('abort', onAbort);
       stopAll();
-      rejectPool(e);
+      // Temporary outputs are cleaned by the caller, so wait until no worker can still write.
+      void Promise.all(children.map((c) => exited(c))).then(() => rejectPool(e));
     };
     const onAbort = (): void => fail(new AssayError('CANCELLED', 'cancelled'));
     if (opts.signal?.aborted) return onAbort();
@@ -101,8 +114,9 @@ export function runPool<I, T, R, P>(tasks: readonly T[], opts: PoolOptions<I, R,
             if (++finished === tasks.length) {
               settled = true;
               opts.signal?.removeEventListener('abort', onAbort);
-              stopAll();
-              resolvePool(results);
+              // Let workers exit on their own (they exit on disconnect) so none outlives the run.
+              void Promise.all(children.map(exited)).then(() => resolvePool(results));
+              for (const c of children) if (c.connected) c.disconnect();
             } else feed(child);
         }
       });
