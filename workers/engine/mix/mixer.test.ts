@@ -150,6 +150,15 @@ describe('runMix', () => {
     expect(left).toEqual([]);
   });
 
+  it('cancels a 2-process run too, leaving neither outputs nor temporary files', async () => {
+    const { dir } = dataset(4, 300);
+    const controller = new AbortController();
+    const cfg = parseMixerConfig(recipe('out', '', 2).replace('max_size_in_bytes: 100000000', 'max_size_in_bytes: 10'), 'r.yaml');
+    const run = runMix(cfg, { cwd: dir, signal: controller.signal, onProgress: (p) => p.docs > 0 && controller.abort() });
+    await expect(run).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(existsSync(join(dir, 'out')) ? outputs(join(dir, 'out')) : []).toEqual([]);
+  });
+
   it('rejects a hostile recipe before writing anything', async () => {
     const { dir } = dataset(1, 5);
     for (const expr of ["$[?(@.constructor.constructor('return process')())]", '$.a' + '[?(@.x'.repeat(5000)]) {
