@@ -10,6 +10,7 @@ await build({
   entryPoints: {
     cli: 'workers/engine/bin.ts',
     'mix-worker': 'workers/engine/mix/worker.ts',
+    'tag-worker': 'workers/engine/tag/worker.ts',
     'jq-worker': 'workers/engine/mix/filters/jq/worker.ts',
   },
   outdir: 'dist/engine',

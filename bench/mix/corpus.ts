@@ -1,5 +1,5 @@
 // Generate the mix bench corpus: Dolma-layout documents plus three attribute sets, deterministic from a seed.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -154,4 +154,16 @@ ${excludes.map((e) => `        - ${e}`).join('\n')}
         replacement: ' |||IP_ADDRESS||| '
 processes: ${processes}
 `;
+}
+
+/** The corpus under `root`, generated on first use and reused while its size parameters match. */
+export function ensureCorpus(root: string, sizeMB: number, files: number): CorpusInfo {
+  const marker = join(root, `corpus-${sizeMB}mb-${files}f.json`);
+  if (existsSync(marker)) return JSON.parse(readFileSync(marker, 'utf8')) as CorpusInfo;
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(root, { recursive: true });
+  process.stderr.write(`generating ~${sizeMB} MB corpus in ${files} files under ${root} …\n`);
+  const info = generateCorpus(join(root, 'data'), sizeMB, files);
+  writeFileSync(marker, JSON.stringify(info));
+  return info;
 }

@@ -1,12 +1,12 @@
 // bench/mix: mixer MB/s per core vs the I/O floor, and 2-process speedups of both, measured in one run.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseMixerConfig } from '../../workers/engine/mix/config.js';
 import { runMix } from '../../workers/engine/mix/mixer.js';
-import { benchRecipe, generateCorpus, type CorpusInfo } from './corpus.js';
+import { benchRecipe, ensureCorpus, type CorpusInfo } from './corpus.js';
 import { floorParallel, floorSerial } from './floor.js';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../.data/mix');
@@ -19,14 +19,7 @@ const FILES = arg('files', 8);
 const only = process.argv.find((a) => a === 'floor' || a === 'mix');
 
 function corpus(): CorpusInfo {
-  const marker = join(ROOT, `corpus-${SIZE_MB}mb-${FILES}f.json`);
-  if (existsSync(marker)) return JSON.parse(readFileSync(marker, 'utf8')) as CorpusInfo;
-  rmSync(ROOT, { recursive: true, force: true });
-  mkdirSync(ROOT, { recursive: true });
-  process.stderr.write(`generating ~${SIZE_MB} MB corpus in ${FILES} files under ${ROOT} …\n`);
-  const info = generateCorpus(join(ROOT, 'data'), SIZE_MB, FILES);
-  writeFileSync(marker, JSON.stringify(info));
-  return info;
+  return ensureCorpus(ROOT, SIZE_MB, FILES);
 }
 
 async function timeIt(f: () => Promise<number>): Promise<{ sec: number; bytes: number }> {

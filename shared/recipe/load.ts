@@ -1,6 +1,7 @@
 // Parse a recipe (YAML or JSON text) into a validated MixerConfig, with errors located by line.
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { interpolateTree, type InterpolationContext } from './interpolate.js';
+import type { z } from 'zod';
 import { mixerConfig, type MixerConfig } from './schema.js';
 
 export interface RecipeIssue {
@@ -12,9 +13,8 @@ export interface RecipeIssue {
   column?: number;
 }
 
-export type RecipeParseResult =
-  | { ok: true; config: MixerConfig; raw: unknown }
-  | { ok: false; issues: RecipeIssue[] };
+export type ConfigParseResult<T> = { ok: true; config: T; raw: unknown } | { ok: false; issues: RecipeIssue[] };
+export type RecipeParseResult = ConfigParseResult<MixerConfig>;
 
 export function formatField(path: readonly PropertyKey[]): string {
   let out = '';
@@ -22,8 +22,18 @@ export function formatField(path: readonly PropertyKey[]): string {
   return out === '' ? '(root)' : out;
 }
 
-/** YAML is a superset of JSON, so one parser serves both and keeps node positions for errors. */
+/** A mixer recipe. */
 export function parseRecipe(text: string, ctx: InterpolationContext): RecipeParseResult {
+  return parseConfigText(text, mixerConfig, ctx, 'a recipe must be a mapping with a `streams` list');
+}
+
+/** Any Dolma-style config: YAML is a superset of JSON, so one parser serves both and keeps node positions. */
+export function parseConfigText<S extends z.ZodType>(
+  text: string,
+  schema: S,
+  ctx: InterpolationContext,
+  notAMapping = 'a config must be a mapping',
+): ConfigParseResult<z.output<S>> {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const at = (offset: number | undefined): { line?: number; column?: number } => {
@@ -56,12 +66,12 @@ export function parseRecipe(text: string, ctx: InterpolationContext): RecipePars
   };
   const raw: unknown = doc.toJS({ maxAliasCount: 100 });
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    return { ok: false, issues: [{ message: 'a recipe must be a mapping with a `streams` list', field: '(root)', line: 1 }] };
+    return { ok: false, issues: [{ message: notAMapping, field: '(root)', line: 1 }] };
   }
   const issues: RecipeIssue[] = [];
   const resolved = interpolateTree(raw, ctx, (path, message) => issues.push({ message, field: formatField(path), ...locate(path) }));
   if (issues.length > 0) return { ok: false, issues };
-  const parsed = mixerConfig.safeParse(resolved);
+  const parsed = schema.safeParse(resolved);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const path = [...issue.path];

@@ -1,5 +1,6 @@
 // The Dolma mixer config ("recipe") as a zod schema: every key Dolma accepts, nothing else.
 import { z } from 'zod';
+import { tagPreset } from '../tag/schema.js';
 
 const nonEmpty = z.string().min(1, 'must not be empty');
 /** OmegaConf resolvers may yield numbers as strings (`${d.processes:1}`); accept both. */
@@ -79,7 +80,8 @@ export const mixerConfig = z
     processes: intLike.pipe(z.number().int().min(1)).default(1),
     shuffle: z.boolean().default(true),
     dryrun: z.boolean().default(false),
-    assay: z.object({}).passthrough().optional(),
+    /** Assay-only: the tagger preset that produces this recipe's attributes (`assay tag -c recipe.yaml`). */
+    assay: z.object({ tag: tagPreset.optional() }).strict().optional(),
   })
   .strict();
 

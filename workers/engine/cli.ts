@@ -1,28 +1,44 @@
 // The `assay` command line: Dolma's verbs over the engine, with Dolma's `-c CONFIG` placement accepted anywhere.
 import { isAssayError } from './errors.js';
-import { helpTable, parseArgs, UsageError, type OptionSpec } from './cli/args.js';
+import { helpTable, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from './cli/args.js';
+import { listCommand } from './cli/list.js';
 import { mixCommand } from './cli/mix.js';
+import { tagCommand } from './cli/tag.js';
 import { disposeJq } from './mix/filters/jq/index.js';
 
 const OPTIONS: Record<string, OptionSpec> = {
-  config: { alias: 'c', value: true, description: 'recipe / config file (YAML or JSON, Dolma format)' },
+  config: { alias: 'c', value: true, description: 'config file (YAML or JSON, Dolma format)' },
+  documents: { multiple: true, description: 'tag: documents globs (`*`, `?`, `**`)' },
+  taggers: { multiple: true, description: 'tag: tagger names (see `assay list`)' },
+  experiment: { value: true, description: 'tag: experiment name (attributes/<experiment>/, key prefix)' },
+  'tagger-option': { multiple: true, description: 'tag: TAGGER.KEY=VALUE option for a tagger (repeatable)' },
+  'tagger-modules': { multiple: true, description: 'tag/list: JS/TS modules exporting custom taggers' },
+  'skip-existing': { description: 'tag: also skip files whose outputs exist without an Assay marker' },
+  'ignore-existing': { description: 'tag: re-tag files even when marked complete' },
+  seed: { value: true, description: 'tag: base seed for seeded taggers (random_number_v1)' },
   processes: { value: true, description: 'parallel processes (overrides the config)' },
-  'skip-bad-lines': { description: 'skip malformed lines (counted in the summary, logged with file:line)' },
+  'skip-bad-lines': { description: 'skip malformed lines (counted, logged with file:line)' },
   dryrun: { description: 'print the resolved config and exit' },
+  json: { description: 'list: machine-readable output' },
+  verbose: { alias: 'v', description: 'list: show every output attribute' },
   quiet: { alias: 'q', description: 'no progress bar or summary' },
   help: { alias: 'h', description: 'show this help' },
   version: { description: 'print the version' },
 };
 
-const COMMANDS: Record<string, { summary: string; run: typeof mixCommand }> = {
+const COMMANDS: Record<string, { summary: string; run: (args: ParsedArgs, signal: AbortSignal) => Promise<number> }> = {
+  tag: { summary: 'run taggers over documents, writing attributes/<experiment>/ beside them', run: tagCommand },
   mix: { summary: 'filter, edit and shard documents with a Dolma mixer recipe', run: mixCommand },
+  list: { summary: 'list the available taggers and what they emit', run: (args) => listCommand(args) },
 };
 
 export const HELP = `assay — Dolma-compatible corpus curation
 
 Usage:
+  assay tag --documents GLOB… --taggers NAME… [--experiment NAME] [--processes N] [--skip-existing]
   assay mix -c recipe.yaml [--processes N] [--skip-bad-lines] [--quiet]
-  assay -c recipe.yaml mix            (Dolma's argument order works too)
+  assay list [--verbose] [--json]
+  assay -c config.yaml mix|tag        (Dolma's argument order works too)
 
 Commands:
 ${Object.entries(COMMANDS)

@@ -3,13 +3,15 @@
 export interface OptionSpec {
   /** Takes a value (`--processes 2` or `--processes=2`); otherwise a boolean flag. */
   value?: boolean;
+  /** Takes one or more values (`--taggers a b c`), and may be repeated; implies `value`. */
+  multiple?: boolean;
   alias?: string;
   description: string;
 }
 
 export interface ParsedArgs {
   command: string | undefined;
-  options: Map<string, string | true>;
+  options: Map<string, string | true | string[]>;
   positionals: string[];
 }
 
@@ -20,7 +22,7 @@ export class UsageError extends Error {
 export function parseArgs(argv: readonly string[], specs: Readonly<Record<string, OptionSpec>>): ParsedArgs {
   const byAlias = new Map<string, string>();
   for (const [name, spec] of Object.entries(specs)) if (spec.alias) byAlias.set(spec.alias, name);
-  const options = new Map<string, string | true>();
+  const options = new Map<string, string | true | string[]>();
   const positionals: string[] = [];
   let command: string | undefined;
   for (let i = 0; i < argv.length; i++) {
@@ -35,7 +37,13 @@ export function parseArgs(argv: readonly string[], specs: Readonly<Record<string
       const name = rawName.startsWith('--') ? rawName.slice(2) : (byAlias.get(rawName.slice(1)) ?? rawName.slice(1));
       const spec = specs[name];
       if (!spec) throw new UsageError(`unknown option ${rawName}`);
-      if (spec.value) {
+      if (spec.multiple) {
+        const values = eq > 0 ? [arg.slice(eq + 1)] : [];
+        while (eq < 0 && i + 1 < argv.length && !(argv[i + 1] as string).startsWith('-')) values.push(argv[++i] as string);
+        if (values.length === 0) throw new UsageError(`option ${rawName} needs at least one value`);
+        const prev = options.get(name);
+        options.set(name, [...(Array.isArray(prev) ? prev : []), ...values]);
+      } else if (spec.value) {
         const v = eq > 0 ? arg.slice(eq + 1) : argv[++i];
         if (v === undefined) throw new UsageError(`option ${rawName} needs a value`);
         options.set(name, v);
@@ -62,8 +70,21 @@ export function intOption(args: ParsedArgs, name: string, min = 1): number | und
 export function helpTable(specs: Readonly<Record<string, OptionSpec>>): string {
   return Object.entries(specs)
     .map(([name, s]) => {
-      const flag = `${s.alias ? `-${s.alias}, ` : '    '}--${name}${s.value ? ' VALUE' : ''}`;
+      const flag = `${s.alias ? `-${s.alias}, ` : '    '}--${name}${s.multiple ? ' VALUE…' : s.value ? ' VALUE' : ''}`;
       return `  ${flag.padEnd(30)} ${s.description}`;
     })
     .join('\n');
+}
+
+export function stringOption(args: ParsedArgs, name: string): string | undefined {
+  const v = args.options.get(name);
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string') throw new UsageError(`--${name} needs one value`);
+  return v;
+}
+
+export function listOption(args: ParsedArgs, name: string): string[] | undefined {
+  const v = args.options.get(name);
+  if (v === undefined) return undefined;
+  return Array.isArray(v) ? v : typeof v === 'string' ? [v] : [];
 }

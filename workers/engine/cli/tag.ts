@@ -1,0 +1,132 @@
+// `assay tag`: Dolma's tagger CLI (flags or `-c tag.yaml`), with progress, resume markers and a summary.
+import { readFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import { parseConfigText, parseRecipe } from '../../../shared/recipe/load.js';
+import { tagConfig } from '../../../shared/tag/schema.js';
+import { AssayError } from '../errors.js';
+import { RecipeError } from '../mix/config.js';
+import { runTag, type TaggerRequest, type TagOptions } from '../tag/runtime.js';
+import { intOption, listOption, stringOption, UsageError, type ParsedArgs } from './args.js';
+import { createProgressPrinter, formatBytes } from './progress-bar.js';
+
+/** `--tagger-option url_blocklist.path=lists/bad.txt` → { url_blocklist: { path: 'lists/bad.txt' } } (values parsed as JSON when they can be). */
+export function parseTaggerOptions(items: readonly string[]): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const item of items) {
+    const m = /^([^.=]+)\.([^=]+)=(.*)$/s.exec(item);
+    if (!m) throw new UsageError(`--tagger-option expects TAGGER.KEY=VALUE, got '${item}'`);
+    const [, tagger, key, raw] = m as unknown as [string, string, string, string];
+    let value: unknown = raw;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      /* a plain string */
+    }
+    (out[tagger] ??= {})[key] = value;
+  }
+  return out;
+}
+
+interface FileSettings {
+  documents?: string[];
+  taggers?: string[];
+  /** Taggers with their own experiments and options (from a recipe preset). */
+  requests?: TaggerRequest[];
+  experiment?: string;
+  taggerModules?: string[];
+  processes?: number;
+  ignoreExisting?: boolean;
+  skipExisting?: boolean;
+  seed?: number;
+  dryrun?: boolean;
+  options: Record<string, Record<string, unknown>>;
+}
+
+async function fromConfigFile(path: string): Promise<FileSettings> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    throw new AssayError('CONFIG', `cannot read config: ${(e as Error).message}`, { file: path });
+  }
+  const ctx = { env: process.env, cpuCount: cpus().length };
+  if (/^streams\s*:/m.test(text) || /"streams"\s*:/.test(text)) return fromRecipe(text, path, ctx);
+  const r = parseConfigText(text, tagConfig, ctx);
+  if (!r.ok) throw new RecipeError(path, r.issues);
+  const c = r.config;
+  if (c.destination !== undefined) throw new AssayError('CONFIG', 'destination is not supported yet: outputs go to attributes/<experiment>/ beside documents/', { file: path, field: 'destination' });
+  return {
+    documents: c.documents,
+    taggers: c.taggers,
+    experiment: c.experiment,
+    taggerModules: c.tagger_modules,
+    processes: c.debug ? 1 : c.processes,
+    ignoreExisting: c.ignore_existing,
+    skipExisting: c.assay.skip_existing,
+    seed: c.assay.seed,
+    dryrun: c.dryrun,
+    options: c.assay.tagger_options,
+  };
+}
+
+/** A mixer recipe with an `assay.tag` preset: tag every stream's documents with the preset's taggers. */
+function fromRecipe(text: string, path: string, ctx: { env: NodeJS.ProcessEnv; cpuCount: number }): FileSettings {
+  const r = parseRecipe(text, ctx);
+  if (!r.ok) throw new RecipeError(path, r.issues);
+  const preset = r.config.assay?.tag;
+  if (!preset) throw new AssayError('CONFIG', 'this mixer recipe has no `assay: {tag: [...]}` tagger preset to run', { file: path, field: 'assay.tag' });
+  const requests: TaggerRequest[] = preset.flatMap((group) =>
+    group.taggers.map((t) => (typeof t === 'string' ? { name: t, experiment: group.experiment } : { name: t.name, options: t.options, experiment: group.experiment })),
+  );
+  return { documents: [...new Set(r.config.streams.flatMap((s) => s.documents))], requests, processes: r.config.processes, options: {} };
+}
+
+export async function tagCommand(args: ParsedArgs, signal: AbortSignal): Promise<number> {
+  const configPath = stringOption(args, 'config');
+  const file: FileSettings = configPath ? await fromConfigFile(configPath) : { options: {} };
+  const documents = listOption(args, 'documents') ?? file.documents;
+  const names = listOption(args, 'taggers') ?? file.taggers;
+  if (!documents?.length) throw new UsageError('tag needs --documents GLOB…');
+  if (!names?.length && !file.requests?.length) throw new UsageError('tag needs --taggers NAME… (see `assay list`)');
+  const options = { ...file.options, ...parseTaggerOptions(listOption(args, 'tagger-option') ?? []) };
+  const taggers: TaggerRequest[] = names?.length
+    ? names.map((name) => ({ name, options: options[name] }))
+    : (file.requests ?? []).map((t) => ({ ...t, options: { ...t.options, ...options[t.name] } }));
+  const quiet = args.options.get('quiet') === true;
+  const opts: TagOptions = {
+    documents,
+    taggers,
+    experiment: stringOption(args, 'experiment') ?? file.experiment,
+    processes: intOption(args, 'processes') ?? file.processes,
+    skipExisting: args.options.get('skip-existing') === true || file.skipExisting,
+    ignoreExisting: args.options.get('ignore-existing') === true || file.ignoreExisting,
+    skipBadLines: args.options.get('skip-bad-lines') === true,
+    taggerModules: [...(file.taggerModules ?? []), ...(listOption(args, 'tagger-modules') ?? [])],
+    seed: intOption(args, 'seed', 0) ?? file.seed,
+    signal,
+    log: (m) => process.stderr.write(`${m}\n`),
+  };
+  if (args.options.get('dryrun') === true || file.dryrun) {
+    process.stdout.write(JSON.stringify({ ...opts, signal: undefined, log: undefined }, null, 2) + '\n');
+    return 0;
+  }
+  const printer = createProgressPrinter(process.stderr, quiet);
+  try {
+    const s = await runTag({ ...opts, onProgress: printer.update });
+    printer.done();
+    if (!quiet) {
+      const tagged = s.files.filter((f) => f.status === 'tagged');
+      const skipped = s.files.length - tagged.length;
+      process.stdout.write(
+        `tagged ${tagged.length} file(s), ${s.docs.toLocaleString('en-US')} docs, ${formatBytes(s.bytes)} in ${s.elapsedSec.toFixed(1)} s with ${s.processes} process(es)` +
+          `${skipped ? `; skipped ${skipped} already tagged (markers; --ignore-existing re-tags)` : ''}` +
+          `${s.badLines ? `; ${s.badLines} bad line(s) written as empty rows` : ''}\n` +
+          tagged.flatMap((f) => f.outputs).slice(0, 10).map((o) => `  ${o}\n`).join(''),
+      );
+    }
+    return 0;
+  } catch (e) {
+    printer.done();
+    throw e;
+  }
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { attributeRow, groupSpans, makeVariableName, roundScore, utf16ToCodePoints } from './output.js';
+
+describe('tag output', () => {
+  it('names attributes like Dolma make_variable_name', () => {
+    expect(makeVariableName('dclm-oh-eli5')).toBe('dclm_oh_eli5');
+    expect(makeVariableName('__label__toxic')).toBe('__label__toxic');
+    expect(() => makeVariableName('1abc')).toThrow(/starts with a digit/);
+  });
+  it('rounds scores like Python round(x, 5)', () => {
+    expect(roundScore(0.123456)).toBe(0.12346);
+    expect(roundScore(15)).toBe(15);
+    expect(roundScore(0.000005)).toBe(0.00001); // 5e-06 is just above the tie in binary
+    expect(roundScore(0.123455)).toBe(0.12345); // …and 0.123455 just below it
+    expect(roundScore(0.1234550000000001)).toBe(0.12346);
+    expect(roundScore(-0.123456)).toBe(-0.12346);
+  });
+  it('converts UTF-16 offsets to code points', () => {
+    const text = 'a😊b';
+    const f = utf16ToCodePoints(text)!;
+    expect([0, 1, 3, 4].map(f)).toEqual([0, 1, 2, 3]);
+    expect(utf16ToCodePoints('plain')).toBeNull();
+  });
+  it('groups spans by type with defaults, and serialises rows in msgspec order', () => {
+    const out: Record<string, [number, number, number][]> = {};
+    groupSpans(out, 'exp__t', [{ start: 0, end: 3, type: 'a', score: 1 / 3 }, { start: 0, end: 1, type: '', score: 1 }], ['b'], null);
+    expect(out).toEqual({ exp__t__b: [], exp__t__a: [[0, 3, 0.33333]] });
+    expect(attributeRow('x', out, 's')).toBe('{"id":"x","attributes":{"exp__t__b":[],"exp__t__a":[[0,3,0.33333]]},"source":"s"}');
+  });
+});

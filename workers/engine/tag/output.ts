@@ -1,0 +1,62 @@
+// Turn tagger spans into Dolma attribute rows: keys, code-point offsets, 5-decimal scores, compact JSON.
+import { AssayError } from '../errors.js';
+import { pyRound } from '../text/python.js';
+import type { TagSpan } from './types.js';
+
+/** Dolma `make_variable_name`: every char outside [A-Za-z0-9_] becomes `_`; a leading digit is an error. */
+export function makeVariableName(name: string): string {
+  const v = name.replace(/[^A-Za-z0-9_]/g, '_');
+  if (/^[0-9]/.test(v)) throw new AssayError('CONFIG', `'${name}' cannot be an attribute name part: it starts with a digit`, { field: 'taggers' });
+  return v;
+}
+
+/** Python `round(score, 5)`; the exact path only runs when a tie is possible. */
+export function roundScore(x: number): number {
+  if (Number.isInteger(x) || !Number.isFinite(x)) return x;
+  const y = x * 1e5;
+  const frac = Math.abs(y - Math.trunc(y));
+  if (Math.abs(frac - 0.5) > 1e-6) return Math.round(y) / 1e5 + 0 || 0;
+  return pyRound(x, 5);
+}
+
+/** Maps UTF-16 offsets of `text` to code-point offsets (identity when the text has no surrogates). */
+export function utf16ToCodePoints(text: string): ((i: number) => number) | null {
+  if (!/[\uD800-\uDFFF]/.test(text)) return null;
+  const map = new Uint32Array(text.length + 1);
+  let cp = 0;
+  for (let i = 0; i < text.length; i++) {
+    map[i] = cp;
+    const c = text.charCodeAt(i);
+    const pair = c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+    if (pair) map[++i] = cp; // an offset inside a pair points at its code point
+    cp++;
+  }
+  map[text.length] = cp;
+  return (i) => map[Math.max(0, Math.min(i, text.length))] as number;
+}
+
+/**
+ * Group one tagger's spans into `{ "<prefix>__<type>": [[start, end, score], …] }` (Dolma
+ * `group_output`): types in `defaults` appear even when empty; an empty type is skipped.
+ */
+export function groupSpans(
+  out: Record<string, [number, number, number][]>,
+  prefix: string,
+  spans: readonly TagSpan[],
+  defaults: readonly string[] | undefined,
+  toCp: ((i: number) => number) | null,
+): void {
+  if (defaults) for (const t of defaults) out[`${prefix}__${makeVariableName(t)}`] ??= [];
+  for (const s of spans) {
+    if (s.type === '') continue;
+    const key = `${prefix}__${makeVariableName(s.type)}`;
+    const start = toCp ? toCp(s.start) : s.start;
+    const end = toCp ? toCp(s.end) : s.end;
+    (out[key] ??= []).push([start, end, roundScore(s.score)]);
+  }
+}
+
+/** A tagger output row in msgspec's field order: `{"id", "attributes", "source"}`. */
+export function attributeRow(id: unknown, attributes: Record<string, unknown>, source: unknown): string {
+  return `{"id":${JSON.stringify(id ?? null)},"attributes":${JSON.stringify(attributes)}${source === undefined ? '' : `,"source":${JSON.stringify(source)}`}}`;
+}
