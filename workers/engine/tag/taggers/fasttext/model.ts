@@ -1,0 +1,164 @@
+// A loaded fastText classifier: async load from any path (shared, ref-counted), synchronous top-k prediction.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { AssayError } from '../../../errors.js';
+import { openModelFile, type ModelHeader } from './model-file.js';
+import { mountHostFile, newWasm, type NativeFastText } from './wasm.js';
+
+/** The quantised LID-176 model shipped inside fasttext.wasm.js (lid.176.ftz, 938,013 bytes). */
+export const DEFAULT_LID_MODEL = path.resolve(
+  path.dirname(createRequire(import.meta.url).resolve('fasttext.wasm.js')),
+  '../models/language-identification/assets/lid.176.ftz',
+);
+
+export interface Prediction {
+  /** The model's label as written in its training data, e.g. `__label__en`. */
+  label: string;
+  probability: number;
+}
+
+export interface FastTextModel {
+  readonly path: string;
+  readonly header: ModelHeader;
+  readonly quantized: boolean;
+  /** Every label of the model, in the model's order. */
+  readonly labels: readonly string[];
+  /**
+   * fastText `predict(line, k, threshold)`: labels by decreasing probability. fastText reads one
+   * line, so everything after the first `\n` is ignored: callers replace newlines first, as the
+   * taggers being ported do. k = -1 returns every label whose probability reaches `threshold`
+   * (with threshold 0, fastText still prunes labels below about 1e-5, as in Python).
+   * Lone surrogates are sent as U+FFFD (Python's fastText binding would raise instead).
+   */
+  predict(line: string, k?: number, threshold?: number): Prediction[];
+  /** Drop this handle; the model is freed when the last handle is released. */
+  release(): void;
+}
+
+interface Entry {
+  refs: number;
+  loaded: Promise<Loaded>;
+}
+
+interface Loaded {
+  native: NativeFastText;
+  header: ModelHeader;
+  labels: string[];
+}
+
+const cache = new Map<string, Entry>();
+
+/**
+ * Loads (or shares an already loaded) supervised model. Taggers call this in `create()` and
+ * `release()` in `close()`, so several taggers on one model in a worker hold one copy.
+ */
+export async function loadFastTextModel(file: string = DEFAULT_LID_MODEL): Promise<FastTextModel> {
+  const abs = path.resolve(file);
+  const key = cacheKey(abs);
+  let entry = cache.get(key);
+  if (entry === undefined) {
+    entry = { refs: 0, loaded: loadNative(abs) };
+    cache.set(key, entry);
+    entry.loaded.catch(() => cache.delete(key));
+  }
+  entry.refs++;
+  let loaded: Loaded;
+  try {
+    loaded = await entry.loaded;
+  } catch (e) {
+    entry.refs--;
+    throw e;
+  }
+  return makeHandle(abs, key, entry, loaded);
+}
+
+function cacheKey(abs: string): string {
+  try {
+    const st = fs.statSync(abs);
+    return `${abs}\0${st.size}\0${st.mtimeMs}`;
+  } catch {
+    return abs; // openModelFile reports the error with the path
+  }
+}
+
+async function loadNative(file: string): Promise<Loaded> {
+  const { fd, size, header } = openModelFile(file);
+  try {
+    const wasm = await newWasm();
+    const { path: inWasm, stats } = mountHostFile(wasm, fd);
+    const native = new wasm.FastText();
+    try {
+      native.loadModel(inWasm);
+    } catch (e) {
+      quietly(() => native.delete()); // after an Emscripten abort the module may refuse further calls
+      const why = stats.error !== undefined
+        ? `reading it failed: ${(stats.error as Error).message}`
+        : `the fastText runtime could not parse it (${describe(e, wasm.messages)}: corrupt, or ${size} bytes of ` +
+          'matrices did not fit the 2 GiB WASM heap)';
+      throw new AssayError('IO', `cannot load fastText model: ${why}`, { file, cause: e });
+    } finally {
+      quietly(() => wasm.FS.unlink(inWasm));
+    }
+    return { native, header, labels: readLabels(native) };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function quietly(f: () => void): void {
+  try {
+    f();
+  } catch {
+    // the load error being reported is the one that matters
+  }
+}
+
+/** C++ exceptions arrive as bare pointers; aborts as RuntimeError plus a stderr line. */
+function describe(e: unknown, messages: string[]): string {
+  if (typeof e === 'number') return 'C++ exception';
+  return messages.at(-1) ?? (e instanceof Error ? e.message : String(e));
+}
+
+function readLabels(native: NativeFastText): string[] {
+  const [words, counts] = native.getLabels();
+  const out: string[] = [];
+  for (let i = 0; i < words.size(); i++) out.push(words.get(i));
+  words.delete();
+  counts.delete();
+  return out;
+}
+
+function makeHandle(file: string, key: string, entry: Entry, loaded: Loaded): FastTextModel {
+  const { native } = loaded;
+  let released = false;
+  return {
+    path: file,
+    header: loaded.header,
+    quantized: native.isQuant,
+    labels: loaded.labels,
+    predict(line: string, k = -1, threshold = 0): Prediction[] {
+      if (released) throw new AssayError('INTERNAL', 'fastText model used after release', { file });
+      // Buffer.from encodes lone surrogates as U+FFFD; embind's own encoder would swallow the next unit.
+      const preds = native.predict(Buffer.from(line, 'utf8'), k, threshold);
+      try {
+        const out: Prediction[] = [];
+        for (let i = 0; i < preds.size(); i++) {
+          const [probability, label] = preds.get(i);
+          out.push({ label, probability });
+        }
+        return out;
+      } finally {
+        preds.delete();
+      }
+    },
+    release(): void {
+      if (released) return;
+      released = true;
+      if (--entry.refs === 0 && cache.get(key) === entry) {
+        cache.delete(key);
+        native.delete();
+      }
+    },
+  };
+}
