@@ -1,0 +1,161 @@
+// Tag one documents file: one read feeds every tagger; one attributes file per output set, row for row.
+import type { AssayError } from '../errors.js';
+import { AssayError as Err } from '../errors.js';
+import { AtomicWriter, readLineBatches } from '../io/index.js';
+import { attributeRow, groupSpans, makeVariableName, utf16ToCodePoints } from './output.js';
+import type { AnySpec } from './registry.js';
+import type { TagDocument, Tagger, TaggerContext } from './types.js';
+
+/** One output attribute set: its file, and the taggers whose keys go into it with their key prefix. */
+export interface OutputSet {
+  name: string;
+  path: string;
+  taggers: { spec: AnySpec; options: unknown; prefix: string }[];
+}
+
+export interface FileTask {
+  input: string;
+  outputs: OutputSet[];
+  seed: number;
+  cwd: string;
+}
+
+export interface FileResult {
+  input: string;
+  docs: number;
+  bytes: number;
+  badLines: number;
+  badLineSamples: string[];
+}
+
+export interface TagFileOptions {
+  signal?: AbortSignal;
+  skipBadLines?: boolean;
+  onProgress?: (delta: { compressedBytes: number; bytes: number; docs: number }) => void;
+  log?: (message: string) => void;
+}
+
+const BATCH_LINES = 256;
+
+/** Key prefix `<experiment>__<tagger>` (experiment defaults to the tagger's own name). */
+export function keyPrefix(experiment: string | undefined, tagger: string): string {
+  return `${makeVariableName(experiment ?? tagger)}__${makeVariableName(tagger)}`;
+}
+
+export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promise<FileResult> {
+  const result: FileResult = { input: task.input, docs: 0, bytes: 0, badLines: 0, badLineSamples: [] };
+  const ctx: TaggerContext = { seed: task.seed, cwd: task.cwd };
+  const sets = await Promise.all(
+    task.outputs.map(async (set) => ({
+      set,
+      taggers: await Promise.all(set.taggers.map(async (t) => ({ ...t, tagger: (await t.spec.create(t.options, ctx)) as Tagger }))),
+    })),
+  );
+  const writers: AtomicWriter[] = [];
+  try {
+    for (const s of sets) writers.push(await AtomicWriter.open(s.set.path, { mkdir: true }));
+    const bad = (err: AssayError): void => {
+      if (!opts.skipBadLines) throw err;
+      result.badLines++;
+      if (result.badLineSamples.length < 20) result.badLineSamples.push(err.message);
+      opts.log?.(`skipped bad line: ${err.message}`);
+    };
+    let lastCompressed = 0;
+    let nextLine = 1;
+    let lastBad = 0;
+    // Placeholder rows keep attribute files aligned with their documents when a line is skipped.
+    const placeholders = (upTo: number): string => {
+      let s = '';
+      for (; nextLine <= upTo; nextLine++) s += attributeRow(null, {}, undefined) + '\n';
+      return s;
+    };
+    const batches = readLineBatches(task.input, {
+      signal: opts.signal,
+      batchLines: BATCH_LINES,
+      onBadLine: opts.skipBadLines
+        ? (e) => {
+            lastBad = Math.max(lastBad, e.line ?? 0);
+            bad(e);
+          }
+        : undefined,
+      onProgress: (p) => {
+        opts.onProgress?.({ compressedBytes: p.compressedBytes - lastCompressed, bytes: 0, docs: 0 });
+        lastCompressed = p.compressedBytes;
+      },
+    });
+    for await (const batch of batches) {
+      const gap = placeholders(batch.firstLine - 1);
+      const chunks = sets.map(() => gap);
+      let bytes = 0;
+      for (let i = 0; i < batch.lines.length; i++) {
+        const lineNo = batch.firstLine + i;
+        bytes += batch.bytes[i] ?? 0;
+        const doc = toTagDocument(batch.lines[i] as string, task.input, lineNo, bad);
+        sets.forEach((s, k) => {
+          if (doc === null) {
+            chunks[k] += attributeRow(null, {}, undefined) + '\n';
+            return;
+          }
+          const attrs: Record<string, [number, number, number][]> = {};
+          const toCp = utf16ToCodePoints(doc.text);
+          for (const t of s.taggers) groupSpans(attrs, t.prefix, runTagger(t.tagger, t.spec.name, doc, task.input, lineNo), t.spec.defaults, toCp);
+          chunks[k] += attributeRow(doc.id, attrs, doc.source) + '\n';
+        });
+        if (doc !== null) result.docs++;
+      }
+      nextLine = batch.firstLine + batch.lines.length;
+      result.bytes += bytes;
+      opts.onProgress?.({ compressedBytes: 0, bytes, docs: batch.lines.length });
+      await Promise.all(writers.map((w, k) => w.write(chunks[k] as string)));
+    }
+    const tail = placeholders(lastBad);
+    if (tail) await Promise.all(writers.map((w) => w.write(tail)));
+    for (const w of writers) await w.commit();
+  } catch (e) {
+    await Promise.all(writers.map((w) => w.abort().catch(() => undefined)));
+    throw e;
+  } finally {
+    for (const s of sets) for (const t of s.taggers) await t.tagger.close?.();
+  }
+  return result;
+}
+
+function runTagger(tagger: Tagger, name: string, doc: TagDocument, file: string, line: number): ReturnType<Tagger['tag']> {
+  try {
+    return tagger.tag(doc);
+  } catch (e) {
+    throw new Err('INTERNAL', `tagger '${name}' failed on document ${JSON.stringify(doc.id)}: ${(e as Error).message}`, { file, line, cause: e });
+  }
+}
+
+/** Dolma's InputSpec: `id` and `text` must be strings; `source` defaults to "". */
+function toTagDocument(line: string, file: string, lineNo: number, bad: (e: AssayError) => void): TagDocument | null {
+  let rec: unknown;
+  try {
+    rec = JSON.parse(line);
+  } catch (e) {
+    bad(new Err('PARSE', `malformed JSON: ${(e as Error).message}`, { file, line: lineNo }));
+    return null;
+  }
+  if (rec === null || typeof rec !== 'object' || Array.isArray(rec)) {
+    bad(new Err('PARSE', 'a document line must be a JSON object', { file, line: lineNo }));
+    return null;
+  }
+  const r = rec as Record<string, unknown>;
+  if (typeof r.id !== 'string') {
+    bad(new Err('PARSE', r.id === undefined ? "document has no 'id'" : "document 'id' must be a string for tagging (as in Dolma)", { file, line: lineNo }));
+    return null;
+  }
+  if (typeof r.text !== 'string') {
+    bad(new Err('PARSE', r.text === undefined ? "document has no 'text'" : "document 'text' must be a string", { file, line: lineNo }));
+    return null;
+  }
+  const meta = r.metadata;
+  return {
+    id: r.id,
+    text: r.text,
+    source: typeof r.source === 'string' ? r.source : '',
+    metadata: meta !== null && typeof meta === 'object' && !Array.isArray(meta) ? (meta as Record<string, unknown>) : {},
+    record: r,
+  };
+}
