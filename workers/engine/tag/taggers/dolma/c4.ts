@@ -1,0 +1,122 @@
+// c4_v1 / c4_v2 (`taggers/c4.py`): C4's line heuristics and bad-word, javascript, lorem-ipsum and brace flags.
+import type { TaggerSpec, TagSpan } from '../../types.js';
+import { NAUGHTY_LINES } from './naughty-words.js';
+import { PhraseMatcher } from './phrases.js';
+import { docOutput, isPyWs, spanOutput } from './text.js';
+import { WordTrie } from './words.js';
+
+const MIN_WORDS_PER_LINE = 3;
+const NAUGHTY_PHRASES = new PhraseMatcher(NAUGHTY_LINES.filter((w) => w.includes(' ')));
+
+interface Line {
+  start: number;
+  end: number;
+  noEndingPunctuation: boolean;
+  tooFewWords: boolean;
+}
+
+/**
+ * Lines of `text.split("\n")`; a line's span takes its `\n` (the last line has none, so a trailing
+ * `\n` yields an empty last line with a zero-length span). Lowercasing, which Dolma applies before
+ * these checks, cannot change where whitespace is nor the final `. ? ! "`, so the original is read.
+ */
+function c4Lines(text: string): Line[] {
+  const lines: Line[] = [];
+  let start = 0;
+  for (;;) {
+    const nl = text.indexOf('\n', start);
+    const stop = nl === -1 ? text.length : nl;
+    let last = stop;
+    while (last > start && isPyWs(text.charCodeAt(last - 1))) last--;
+    const c = last > start ? text.charCodeAt(last - 1) : 0;
+    const punct = c === 0x2e || c === 0x3f || c === 0x21 || c === 0x22;
+    let words = 0;
+    let inWord = false;
+    for (let i = start; i < last && words < MIN_WORDS_PER_LINE; i++) {
+      const ws = isPyWs(text.charCodeAt(i));
+      if (!ws && !inWord) words++;
+      inWord = !ws;
+    }
+    lines.push({ start, end: nl === -1 ? stop : stop + 1, noEndingPunctuation: !punct, tooFewWords: words < MIN_WORDS_PER_LINE });
+    if (nl === -1) return lines;
+    start = nl + 1;
+  }
+}
+
+const NAUGHTY = 1;
+const JAVASCRIPT = 2;
+const WORDS = new WordTrie();
+for (const w of NAUGHTY_LINES) if (!w.includes(' ')) WORDS.add(w, NAUGHTY);
+WORDS.add('javascript', JAVASCRIPT);
+
+/** Whitespace-split words of the lowercased text: any in the word list, and any equal to "javascript". */
+function scanWords(lower: string): { naughty: boolean; javascript: boolean } {
+  const found = WORDS.scan(lower, NAUGHTY | JAVASCRIPT);
+  return { naughty: (found & NAUGHTY) !== 0, javascript: (found & JAVASCRIPT) !== 0 };
+}
+
+const lineSpan = (l: Line, type: string): TagSpan => ({ start: l.start, end: l.end, type, score: 1 });
+
+function c4V1Spans(text: string): TagSpan[] {
+  const lower = text.toLowerCase();
+  const lines = c4Lines(text);
+  const spans: TagSpan[] = [];
+  for (const l of lines) if (l.noEndingPunctuation) spans.push(lineSpan(l, 'lines_with_no_ending_punctuation'));
+  for (const l of lines) if (l.tooFewWords) spans.push(lineSpan(l, 'lines_with_too_few_words'));
+  const words = scanWords(lower);
+  const flag = (on: boolean, type: string) => on && spans.push({ start: 0, end: text.length, type, score: 1 });
+  // Phrases hold spaces, never "\n", so one search of the whole text equals Dolma's per-line search.
+  flag(words.naughty || NAUGHTY_PHRASES.test(lower), 'has_naughty_word');
+  flag(words.javascript, 'has_javascript');
+  flag(lower.includes('lorem ipsum'), 'has_lorem_ipsum');
+  flag(lower.includes('{'), 'has_curly_brace');
+  spans.push({ start: 0, end: text.length, type: 'line_count', score: lines.length });
+  return spans;
+}
+
+/**
+ * c4_v2 (`FasterC4Tagger`): flags first, "javascript" as a substring, then each line's two checks
+ * together. Deviation: Dolma measures line offsets on `text.lower()`, which is longer than the text
+ * when it holds "İ" (lowercased to two code points), shifting every later span off the text; here
+ * spans always index the document itself.
+ */
+function c4V2Spans(text: string): TagSpan[] {
+  const lower = text.toLowerCase();
+  const spans: TagSpan[] = [];
+  const flag = (on: boolean, type: string) => on && spans.push({ start: 0, end: text.length, type, score: 1 });
+  flag(lower.includes('{'), 'has_curly_brace');
+  flag(lower.includes('lorem ipsum'), 'has_lorem_ipsum');
+  flag(lower.includes('javascript'), 'has_javascript');
+  flag(NAUGHTY_PHRASES.test(lower) || WORDS.scan(lower, NAUGHTY) !== 0, 'has_naughty_word');
+  const lines = c4Lines(text);
+  for (const l of lines) {
+    if (l.noEndingPunctuation) spans.push(lineSpan(l, 'lines_with_no_ending_punctuation'));
+    if (l.tooFewWords) spans.push(lineSpan(l, 'lines_with_too_few_words'));
+  }
+  spans.push({ start: 0, end: text.length, type: 'line_count', score: lines.length });
+  return spans;
+}
+
+const outputs = (javascript: string) => [
+  spanOutput('lines_with_no_ending_punctuation', 'A line (split on \\n, with its \\n) whose stripped text does not end in . ? ! or "', '1'),
+  spanOutput('lines_with_too_few_words', 'A line with fewer than 3 whitespace-separated words', '1'),
+  docOutput('has_naughty_word', 'Present when a word (lowercased, punctuation attached) or phrase of the C4 bad-word list occurs', '1'),
+  docOutput('has_javascript', javascript, '1'),
+  docOutput('has_lorem_ipsum', 'Present when "lorem ipsum" occurs (case-insensitive)', '1'),
+  docOutput('has_curly_brace', 'Present when "{" occurs', '1'),
+  docOutput('line_count', 'Number of lines of text.split("\\n") (a trailing \\n adds an empty line)', '≥ 1'),
+];
+
+export const c4V1: TaggerSpec = {
+  name: 'c4_v1',
+  description: 'C4 heuristics (Raffel et al. 2020): lines without end punctuation or with < 3 words, and doc flags',
+  outputs: outputs('Present when a whitespace-separated word is exactly "javascript" (case-insensitive)'),
+  create: () => ({ tag: (doc) => c4V1Spans(doc.text) }),
+};
+
+export const c4V2: TaggerSpec = {
+  name: 'c4_v2',
+  description: 'Faster c4_v1: the same attributes, "javascript" matched as a substring, flags emitted first',
+  outputs: outputs('Present when "javascript" occurs anywhere (case-insensitive), e.g. in "javascripts"'),
+  create: () => ({ tag: (doc) => c4V2Spans(doc.text) }),
+};

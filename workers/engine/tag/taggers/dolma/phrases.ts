@@ -1,0 +1,67 @@
+// Substring search for many ASCII phrases at once (Aho–Corasick as a DFA): one linear pass per text.
+
+/**
+ * `any(phrase in text for phrase in phrases)` in O(len(text)), however many phrases there are.
+ * Phrases must be ASCII; any other character resets the automaton, which is exact because no
+ * phrase can contain it.
+ */
+export class PhraseMatcher {
+  private readonly delta: Int32Array;
+  private readonly accept: Uint8Array;
+
+  constructor(phrases: readonly string[]) {
+    const next: Int32Array[] = [new Int32Array(128).fill(-1)];
+    const acc: number[] = [0];
+    for (const p of phrases) {
+      let s = 0;
+      for (let i = 0; i < p.length; i++) {
+        const c = p.charCodeAt(i);
+        if (c >= 128) throw new Error(`PhraseMatcher: non-ASCII phrase ${JSON.stringify(p)}`);
+        let t = next[s]![c]!;
+        if (t === -1) {
+          t = next.length;
+          next.push(new Int32Array(128).fill(-1));
+          acc.push(0);
+          next[s]![c] = t;
+        }
+        s = t;
+      }
+      if (p.length > 0) acc[s] = 1;
+    }
+    // Breadth-first: complete the goto function with failure links, inheriting acceptance.
+    const fail = new Int32Array(next.length);
+    const queue: number[] = [];
+    for (let c = 0; c < 128; c++) {
+      const t = next[0]![c]!;
+      if (t === -1) next[0]![c] = 0;
+      else queue.push(t);
+    }
+    for (let q = 0; q < queue.length; q++) {
+      const s = queue[q]!;
+      if (acc[fail[s]!]) acc[s] = 1;
+      for (let c = 0; c < 128; c++) {
+        const t = next[s]![c]!;
+        if (t === -1) next[s]![c] = next[fail[s]!]![c]!;
+        else {
+          fail[t] = next[fail[s]!]![c]!;
+          queue.push(t);
+        }
+      }
+    }
+    this.delta = new Int32Array(next.length * 128);
+    next.forEach((row, s) => this.delta.set(row, s * 128));
+    this.accept = Uint8Array.from(acc);
+  }
+
+  /** Whether any phrase occurs in `text`. */
+  test(text: string): boolean {
+    const { delta, accept } = this;
+    let s = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      s = c < 128 ? delta[s * 128 + c]! : 0;
+      if (accept[s]) return true;
+    }
+    return false;
+  }
+}
