@@ -1,0 +1,155 @@
+// c4_quality: DataTrove's C4QualityFilter (datatrove-spec §5.1), a filter that also rewrites the text, as spans.
+import { z } from 'zod';
+import { sentenceSpans } from '../../../text/sentences.js';
+import { pyStrip } from '../../../text/python.js';
+import type { TaggerSpec, TagSpan } from '../../types.js';
+import { filterOutputs, filterSpans, languageOption, profileOption, type RuleOutcome } from './common.js';
+import { lineEdits, type LineUnit } from './line-edits.js';
+import { forEachLine, stripRange, wordStats } from './lines.js';
+import { sentTokenizeNltk } from './nltk/words.js';
+
+export const c4QualityOptions = z
+  .object({
+    split_paragraph: z.boolean().default(true).describe('Judge lines (splitlines); false judges spaCy sentences and joins kept ones with " "'),
+    remove_citations: z.boolean().default(true).describe('Delete [1], [edit], [citation needed] from kept lines'),
+    filter_no_terminal_punct: z
+      .boolean()
+      .default(true)
+      .describe('Drop lines not ending in . ? ! " \' (or ending in ...); FineWeb runs C4QualityFilter(filter_no_terminal_punct=False)'),
+    min_num_sentences: z.number().int().default(5).describe('Drop documents with fewer sentences in kept lines; -1 disables'),
+    min_words_per_line: z.number().int().default(3).describe('Drop lines with fewer whitespace-separated words; -1 disables'),
+    max_word_length: z.number().int().default(1000).describe('Drop lines with a longer word (code points); -1 disables'),
+    filter_lorem_ipsum: z.boolean().default(true).describe('Drop documents with a kept line containing "lorem ipsum"'),
+    filter_javascript: z.boolean().default(true).describe('Drop lines mentioning "javascript"'),
+    filter_curly_bracket: z.boolean().default(true).describe('Drop documents with a "{" in a line that reaches the check'),
+    filter_policy: z.boolean().default(true).describe('Drop lines with terms of use / privacy policy / cookie phrases'),
+    language: languageOption,
+    profile: profileOption,
+  })
+  .strict();
+export type C4QualityOptions = z.output<typeof c4QualityOptions>;
+
+const CITATION = /\[\p{Nd}*\]|\[edit\]|\[citation needed\]/gu;
+const END_PUNCTUATION = ['.', '?', '!', '"', "'"];
+const POLICY = ['terms of use', 'privacy policy', 'cookie policy', 'uses cookies', 'use of cookies', 'use cookies'];
+
+export interface C4Result {
+  outcomes: RuleOutcome[];
+  /** Spans that turn the text into DataTrove's rewritten text (see c4-edits.ts). */
+  edits: TagSpan[];
+  /** DataTrove's `doc.text` after the filter (meaningful when kept). */
+  text: string;
+  linesKept: number;
+  linesRemoved: number;
+}
+
+/** The units C4 judges: splitlines() lines, or (split_paragraph=False) spaCy sentences stripped, empty ones dropped. */
+function units(text: string, o: C4QualityOptions): LineUnit[] {
+  if (o.split_paragraph) {
+    const lines: LineUnit[] = [];
+    forEachLine(text, (start, end, next) => {
+      const [a, b] = stripRange(text, start, end);
+      lines.push({ start, end, next, a, b, kept: false });
+    });
+    return lines;
+  }
+  const out: LineUnit[] = [];
+  for (const [s, e] of sentenceSpans(text, o.language)) {
+    const [a, b] = stripRange(text, s, e);
+    if (a < b) out.push({ start: a, end: b, next: b, a, b, kept: false });
+  }
+  return out;
+}
+
+function sentences(line: string, o: C4QualityOptions): number {
+  if (!o.split_paragraph) return 1;
+  // HEAD counts split_into_sentences pieces (at least one); v0.2.0 counted nltk.sent_tokenize(line).
+  return o.profile === 'head' ? Math.max(1, sentenceSpans(line, o.language).length) : sentTokenizeNltk(line).length;
+}
+
+/** C4QualityFilter.filter on one text: the document rules, the line edits and the text DataTrove would leave. */
+export function c4Quality(text: string, o: C4QualityOptions): C4Result {
+  const list = units(text, o);
+  let numSentences = 0;
+  let lorem = false;
+  let curly = false;
+  let firstDocFail: string | null = null;
+  const keptLines: string[] = [];
+  for (const u of list) {
+    const words = wordStats(text, u.a, u.b, o.max_word_length);
+    if (o.max_word_length !== -1 && words.tooLong) continue;
+    const raw = text.slice(u.a, u.b);
+    let line = raw;
+    if (o.remove_citations && raw.includes('[')) {
+      CITATION.lastIndex = 0;
+      for (let m = CITATION.exec(raw); m !== null; m = CITATION.exec(raw)) (u.cuts ??= []).push([u.a + m.index, u.a + m.index + m[0].length]);
+      line = raw.replace(CITATION, '');
+    }
+    if (o.filter_no_terminal_punct && (!END_PUNCTUATION.some((p) => line.endsWith(p)) || line.endsWith('...'))) continue;
+    if (words.count < o.min_words_per_line) continue;
+    const lower = line.toLowerCase();
+    if (o.filter_lorem_ipsum && lower.includes('lorem ipsum')) {
+      lorem = true;
+      firstDocFail ??= 'lorem_ipsum';
+      continue;
+    }
+    if (o.filter_javascript && lower.includes('javascript')) continue;
+    if (o.filter_curly_bracket && line.includes('{')) {
+      curly = true;
+      firstDocFail ??= 'curly_bracket';
+      continue;
+    }
+    if (o.filter_policy && POLICY.some((p) => lower.includes(p))) continue;
+    if (o.min_num_sentences !== -1) numSentences += sentences(line, o);
+    u.kept = true;
+    keptLines.push(line);
+  }
+  // Upstream returns at the first lorem/curly line; later lines are still judged here so every value is filled in.
+  const doc: RuleOutcome[] = [
+    { rule: 'lorem_ipsum', value: lorem ? 1 : 0, fail: lorem },
+    { rule: 'curly_bracket', value: curly ? 1 : 0, fail: curly },
+  ];
+  if (firstDocFail === 'curly_bracket') doc.reverse();
+  const joiner = o.split_paragraph ? '\n' : ' ';
+  return {
+    outcomes: [
+      ...doc,
+      { rule: 'too_few_sentences', value: o.min_num_sentences === -1 ? undefined : numSentences, fail: numSentences < o.min_num_sentences },
+    ],
+    edits: lineEdits(text, list, o.split_paragraph),
+    text: pyStrip(keptLines.join(joiner)),
+    linesKept: keptLines.length,
+    linesRemoved: list.length - keptLines.length,
+  };
+}
+
+const RULES = [
+  { rule: 'lorem_ipsum', measures: '1 when a line reaching the check contains "lorem ipsum"', range: '0 | 1' },
+  { rule: 'curly_bracket', measures: '1 when a line reaching the check contains "{"', range: '0 | 1' },
+  { rule: 'too_few_sentences', measures: 'Sentences in kept lines (spaCy sentencizer; punkt-like in fineweb-2024)', range: '≥ 0' },
+];
+
+const whole = (len: number, type: string, score: number): TagSpan => ({ start: 0, end: len, type, score });
+
+export const c4QualityTagger: TaggerSpec<C4QualityOptions> = {
+  name: 'c4_quality',
+  description: 'DataTrove C4QualityFilter: drops documents (lorem ipsum, {, too few sentences) and lines, as line_removed spans',
+  outputs: [
+    ...filterOutputs(RULES),
+    { type: 'lines_kept', description: 'Lines (or sentences) C4 keeps', range: '≥ 0', level: 'document' },
+    { type: 'lines_removed', description: 'Lines (or sentences) C4 drops', range: '≥ 0', level: 'document' },
+    { type: 'line_removed', description: 'A dropped line with its line break; delete it to get DataTrove\'s text', range: '1', level: 'spans' },
+    { type: 'trimmed', description: 'Whitespace and citations DataTrove strips from kept lines and the text ends; delete it', range: '1', level: 'spans' },
+    { type: 'separator', description: 'A line break other than \\n (or a sentence gap) between kept units; replace it with \\n (or " ")', range: '1', level: 'spans' },
+  ],
+  options: c4QualityOptions,
+  create(options) {
+    return {
+      tag: (doc) => {
+        const r = c4Quality(doc.text, options);
+        const n = doc.text.length;
+        return filterSpans(n, r.outcomes, [whole(n, 'lines_kept', r.linesKept), whole(n, 'lines_removed', r.linesRemoved), ...r.edits]);
+      },
+    };
+  },
+};

@@ -1,0 +1,108 @@
+// gopher_quality: DataTrove's GopherQualityFilter (datatrove-spec §4.2) as one attribute per rule.
+import { z } from 'zod';
+import { PUNCTUATION_SET } from '../../../text/charsets.js';
+import { cpLength, isAlpha, pyLstrip, pyRstrip, pySplitlines } from '../../../text/python.js';
+import type { TaggerSpec } from '../../types.js';
+import { above, below, filterOutputs, filterSpans, languageOption, profileOption, pyCount, ratio, threshold, wordsFor, type RuleOutcome } from './common.js';
+
+export const GOPHER_STOP_WORDS = ['the', 'be', 'to', 'of', 'and', 'that', 'have', 'with'];
+
+export const gopherQualityOptions = z
+  .object({
+    min_doc_words: threshold(50, 'Min words that are not all punctuation'),
+    max_doc_words: threshold(100000, 'Max words that are not all punctuation'),
+    min_avg_word_length: threshold(3, 'Min mean length (code points) of those words'),
+    max_avg_word_length: threshold(10, 'Max mean length of those words'),
+    max_symbol_word_ratio: threshold(0.1, 'Max count("#") / words, and max (count("...") + count("…")) / words'),
+    max_bullet_lines_ratio: threshold(0.9, 'Max share of lines starting with • or - (after lstrip)'),
+    max_ellipsis_lines_ratio: threshold(0.3, 'Max share of lines ending with ... or … (after rstrip)'),
+    max_non_alpha_words_ratio: threshold(0.8, 'MIN share of words with an alphabetic character (misnamed upstream, issue #202)'),
+    min_stop_words: threshold(2, 'Min stop words: distinct ones at HEAD, occurrences in fineweb-2024'),
+    stop_words: z.array(z.string()).nullable().default(null).describe('Stop words (case-sensitive); null = the Gopher list'),
+    language: languageOption,
+    profile: profileOption,
+  })
+  .strict();
+export type GopherQualityOptions = z.output<typeof gopherQualityOptions>;
+
+const isSymbolWord = (w: string): boolean => {
+  for (const ch of w) if (!PUNCTUATION_SET.has(ch)) return false;
+  return true;
+};
+const hasAlpha = (w: string): boolean => {
+  for (const ch of w) if (isAlpha(ch)) return true;
+  return false;
+};
+
+/** Rule values in upstream order; ratios over zero words or zero lines (a ZeroDivisionError upstream) are left out. */
+export function gopherQualityRules(text: string, o: GopherQualityOptions): RuleOutcome[] {
+  const words = wordsFor(text, o.language, o.profile);
+  const n = words.length;
+  let nonSymbol = 0;
+  let nonSymbolChars = 0;
+  let alphaWords = 0;
+  for (const w of words) {
+    if (!isSymbolWord(w)) {
+      nonSymbol++;
+      nonSymbolChars += cpLength(w);
+    }
+    if (hasAlpha(w)) alphaWords++;
+  }
+  // numpy.mean of an empty list is NaN, which passes both comparisons.
+  const avg = ratio(nonSymbolChars, nonSymbol);
+  const lines = pySplitlines(text);
+  const bullets = lines.filter((l) => {
+    const s = pyLstrip(l);
+    return s.startsWith('•') || s.startsWith('-');
+  }).length;
+  const endEllipsis = lines.filter((l) => {
+    const s = pyRstrip(l);
+    return s.endsWith('...') || s.endsWith('…');
+  }).length;
+  const stop = new Set(o.stop_words ?? GOPHER_STOP_WORDS);
+  // HEAD counts distinct stop words (f9bbe093); v0.2.0 counted occurrences.
+  const stopCount = o.profile === 'head' ? new Set(words.filter((w) => stop.has(w))).size : words.filter((w) => stop.has(w)).length;
+
+  const hashRatio = ratio(pyCount(text, '#'), n);
+  const ellipsisRatio = ratio(pyCount(text, '...') + pyCount(text, '…'), n);
+  const alphaRatio = ratio(alphaWords, n);
+  return [
+    { rule: 'gopher_short_doc', value: nonSymbol, fail: below(nonSymbol, o.min_doc_words) },
+    { rule: 'gopher_long_doc', value: nonSymbol, fail: above(nonSymbol, o.max_doc_words) },
+    { rule: 'gopher_below_avg_threshold', value: avg, fail: below(avg, o.min_avg_word_length) },
+    { rule: 'gopher_above_avg_threshold', value: avg, fail: above(avg, o.max_avg_word_length) },
+    { rule: 'gopher_too_many_hashes', value: hashRatio, fail: above(hashRatio, o.max_symbol_word_ratio) },
+    { rule: 'gopher_too_many_ellipsis', value: ellipsisRatio, fail: above(ellipsisRatio, o.max_symbol_word_ratio) },
+    { rule: 'gopher_too_many_bullets', value: ratio(bullets, lines.length), fail: above(ratio(bullets, lines.length), o.max_bullet_lines_ratio) },
+    {
+      rule: 'gopher_too_many_end_ellipsis',
+      value: ratio(endEllipsis, lines.length),
+      fail: above(ratio(endEllipsis, lines.length), o.max_ellipsis_lines_ratio),
+    },
+    { rule: 'gopher_below_alpha_threshold', value: alphaRatio, fail: below(alphaRatio, o.max_non_alpha_words_ratio) },
+    { rule: 'gopher_enough_stop_words', value: stopCount, fail: below(stopCount, o.min_stop_words) },
+  ];
+}
+
+const RULES = [
+  { rule: 'gopher_short_doc', measures: 'Words that are not all DataTrove punctuation', range: '≥ 0' },
+  { rule: 'gopher_long_doc', measures: 'Words that are not all DataTrove punctuation', range: '≥ 0' },
+  { rule: 'gopher_below_avg_threshold', measures: 'Mean code-point length of those words', range: '≥ 0' },
+  { rule: 'gopher_above_avg_threshold', measures: 'Mean code-point length of those words', range: '≥ 0' },
+  { rule: 'gopher_too_many_hashes', measures: 'count("#") / words', range: '≥ 0' },
+  { rule: 'gopher_too_many_ellipsis', measures: '(count("...") + count("…")) / words', range: '≥ 0' },
+  { rule: 'gopher_too_many_bullets', measures: 'Lines starting with • or - / lines (splitlines)', range: '[0, 1]' },
+  { rule: 'gopher_too_many_end_ellipsis', measures: 'Lines ending with ... or … / lines', range: '[0, 1]' },
+  { rule: 'gopher_below_alpha_threshold', measures: 'Words with an alphabetic character / words', range: '[0, 1]' },
+  { rule: 'gopher_enough_stop_words', measures: 'Stop words found (distinct at HEAD, occurrences in fineweb-2024)', range: '≥ 0' },
+];
+
+export const gopherQuality: TaggerSpec<GopherQualityOptions> = {
+  name: 'gopher_quality',
+  description: 'DataTrove GopherQualityFilter: word counts and lengths, symbol ratios, bullets, alphabetic words, stop words',
+  outputs: filterOutputs(RULES),
+  options: gopherQualityOptions,
+  create(options) {
+    return { tag: (doc) => filterSpans(doc.text.length, gopherQualityRules(doc.text, options)) };
+  },
+};

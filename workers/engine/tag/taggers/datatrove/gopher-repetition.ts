@@ -1,0 +1,82 @@
+// gopher_repetition: DataTrove's GopherRepetitionFilter (datatrove-spec §4.1) as one attribute per rule.
+import { z } from 'zod';
+import { cpLength, pySplitlines, pyStrip } from '../../../text/python.js';
+import type { TaggerSpec } from '../../types.js';
+import { above, filterOutputs, filterSpans, languageOption, profileOption, ratio, threshold, wordsFor, type RuleOutcome } from './common.js';
+import { allDuplicateChars, findDuplicates, topNgramChars, wordHashes, wordTable } from './ngrams.js';
+
+const nGramList = (def: Array<[number, number]>, what: string) =>
+  z.array(z.tuple([z.number().int().positive(), z.number()])).default(def).describe(what);
+
+export const gopherRepetitionOptions = z
+  .object({
+    dup_line_frac: threshold(0.3, 'Max share of duplicated lines'),
+    dup_para_frac: threshold(0.3, 'Max share of duplicated paragraphs (split on 2+ newlines)'),
+    dup_line_char_frac: threshold(0.2, 'Max characters in duplicated lines / len(text)'),
+    dup_para_char_frac: threshold(0.2, 'Max characters in duplicated paragraphs / len(text)'),
+    top_n_grams: nGramList(
+      [[2, 0.2], [3, 0.18], [4, 0.16]],
+      '[n, max] pairs: len(most common n-gram) × its count / len(text) must not exceed max',
+    ),
+    dup_n_grams: nGramList(
+      [[5, 0.15], [6, 0.14], [7, 0.13], [8, 0.12], [9, 0.11], [10, 0.1]],
+      '[n, max] pairs: characters in repeated n-grams / len(text) must not exceed max',
+    ),
+    language: languageOption,
+    profile: profileOption,
+  })
+  .strict();
+export type GopherRepetitionOptions = z.output<typeof gopherRepetitionOptions>;
+
+/**
+ * Rule values in upstream order. An empty text makes upstream raise ZeroDivisionError; here the ratios over
+ * len(text) are left out and the document is kept.
+ */
+export function gopherRepetitionRules(text: string, o: GopherRepetitionOptions): RuleOutcome[] {
+  const len = cpLength(text);
+  const paragraphs = pyStrip(text).split(/\n{2,}/);
+  const para = findDuplicates(paragraphs);
+  // v0.2.0 split lines with splitlines(); HEAD uses re.split("\n+") (a8d21e2b).
+  const lines = o.profile === 'head' ? text.split(/\n+/) : pySplitlines(text);
+  const line = findDuplicates(lines);
+  const out: RuleOutcome[] = [];
+  const push = (rule: string, value: number | undefined, t: number | null) => out.push({ rule, value, fail: above(value, t) });
+  push('dup_para_frac', ratio(para.elements, paragraphs.length), o.dup_para_frac);
+  push('dup_para_char_frac', ratio(para.chars, len), o.dup_para_char_frac);
+  push('dup_line_frac', ratio(line.elements, lines.length), o.dup_line_frac);
+  push('dup_line_char_frac', ratio(line.chars, len), o.dup_line_char_frac);
+
+  const table = wordTable(wordsFor(text, o.language, o.profile));
+  const tops = topNgramChars(table, o.top_n_grams.map(([n]) => n));
+  for (const [n, frac] of o.top_n_grams) {
+    const chars = tops.get(n);
+    const value = chars === undefined ? undefined : ratio(chars, len);
+    // Upstream checks `> n_frac` with no truthiness guard; an n with no n-grams is skipped.
+    out.push({ rule: `top_${n}_gram`, value, fail: value !== undefined && value > frac });
+  }
+  const hashes = wordHashes(table.words);
+  for (const [n, frac] of o.dup_n_grams) {
+    const value = ratio(allDuplicateChars(table, n, hashes), len);
+    out.push({ rule: `duplicated_${n}_n_grams`, value, fail: value !== undefined && value > frac });
+  }
+  return out;
+}
+
+const RULES = [
+  { rule: 'dup_para_frac', measures: 'Duplicated paragraphs / paragraphs (text stripped, split on \\n{2,})', range: '[0, 1]' },
+  { rule: 'dup_para_char_frac', measures: 'Code points in duplicated paragraphs / len(text)', range: '[0, 1]' },
+  { rule: 'dup_line_frac', measures: 'Duplicated lines / lines (split on \\n+)', range: '[0, 1]' },
+  { rule: 'dup_line_char_frac', measures: 'Code points in duplicated lines / len(text)', range: '[0, 1]' },
+  { rule: 'top_{n}_gram', measures: 'len(most common word n-gram) × its count / len(text), per top_n_grams entry', range: '≥ 0' },
+  { rule: 'duplicated_{n}_n_grams', measures: 'Code points in repeated word n-grams / len(text), per dup_n_grams entry', range: '[0, 1]' },
+];
+
+export const gopherRepetition: TaggerSpec<GopherRepetitionOptions> = {
+  name: 'gopher_repetition',
+  description: "DataTrove GopherRepetitionFilter: duplicated lines/paragraphs and repeated n-grams, one attribute per rule",
+  outputs: filterOutputs(RULES),
+  options: gopherRepetitionOptions,
+  create(options) {
+    return { tag: (doc) => filterSpans(doc.text.length, gopherRepetitionRules(doc.text, options)) };
+  },
+};

@@ -1,0 +1,94 @@
+// Line-level rewrites (C4QualityFilter's `"\n".join(kept).strip()`, SymbolLinesFormatter) as spans over the original text.
+import type { TagSpan } from '../../types.js';
+import { isPyWs } from './lines.js';
+
+/** One judged line (or sentence): content [start, end), terminator up to `next`, stripped to [a, b). */
+export interface LineUnit {
+  start: number;
+  end: number;
+  next: number;
+  a: number;
+  b: number;
+  kept: boolean;
+  /** Citation matches deleted from a kept unit. */
+  cuts?: Array<[number, number]>;
+  /** A kept unit whose whole content becomes a replacement string (SymbolLinesFormatter's replace_char). */
+  replaced?: boolean;
+}
+
+const KEEP = 0;
+const REMOVED = 1;
+const TRIM = 2;
+const SEP = 3;
+const REPL = 4;
+
+/**
+ * Spans that turn `text` into DataTrove's rewritten text when the mixer deletes `line_removed` and `trimmed` spans
+ * and replaces each `separator` span with the joiner ("\n", or " " in sentence mode):
+ * - `line_removed`: each dropped unit (a line with its line break);
+ * - `trimmed`: whitespace stripped from kept lines, citations, the break after the last kept line, and whatever the
+ *   final `.strip()` removes;
+ * - `separator`: between two kept lines, a line break other than "\n" ("\r\n" keeps its "\n" and trims the "\r").
+ * - `line_replaced` (SymbolLinesFormatter with a replace_char): a line whose content becomes that string.
+ * Limitation: in sentence mode two kept sentences with no character between them cannot get their " ".
+ */
+export function lineEdits(text: string, units: readonly LineUnit[], paragraphs: boolean, strip = true): TagSpan[] {
+  const code = new Uint8Array(text.length).fill(paragraphs ? REMOVED : TRIM);
+  const kept = units.filter((u) => u.kept);
+  for (const u of kept) {
+    code.fill(TRIM, u.start, u.a);
+    code.fill(KEEP, u.a, u.b);
+    code.fill(TRIM, u.b, u.next);
+    for (const [x, y] of u.cuts ?? []) code.fill(TRIM, x, y);
+    if (u.replaced) code.fill(REPL, u.a, u.b);
+  }
+  if (!paragraphs) for (const u of units) if (!u.kept) code.fill(REMOVED, u.a, u.b);
+  for (let k = 0; k + 1 < kept.length; k++) markJoiner(text, code, kept[k] as LineUnit, kept[k + 1] as LineUnit, paragraphs);
+  if (strip) stripEnds(text, code);
+
+  const spans: TagSpan[] = [];
+  for (const u of units) {
+    if (!u.kept) spans.push({ start: paragraphs ? u.start : u.a, end: paragraphs ? u.next : u.b, type: 'line_removed', score: 1 });
+  }
+  for (let i = 0; i < code.length; ) {
+    const c = code[i] as number;
+    let j = i + 1;
+    while (j < code.length && code[j] === c) j++;
+    if (c === TRIM) spans.push({ start: i, end: j, type: 'trimmed', score: 1 });
+    if (c === SEP) spans.push({ start: i, end: j, type: 'separator', score: 1 });
+    if (c === REPL) spans.push({ start: i, end: j, type: 'line_replaced', score: 1 });
+    i = j;
+  }
+  return spans.sort((x, y) => x.start - y.start);
+}
+
+function markJoiner(text: string, code: Uint8Array, u: LineUnit, next: LineUnit, paragraphs: boolean): void {
+  if (paragraphs) {
+    if (text.startsWith('\r\n', u.end)) {
+      code[u.end] = TRIM;
+      code[u.end + 1] = KEEP;
+    } else if (text.charCodeAt(u.end) === 0x0a) code[u.end] = KEEP;
+    else code.fill(SEP, u.end, u.next);
+    return;
+  }
+  for (let i = u.b; i < next.a; i++) {
+    if (code[i] !== TRIM) continue;
+    code[i] = text.charCodeAt(i) === 0x20 ? KEEP : SEP;
+    return;
+  }
+}
+
+/** The final `.strip()`: output characters (kept ones, and joiners, which are whitespace) at either end. */
+function stripEnds(text: string, code: Uint8Array): void {
+  const ws = (i: number) => code[i] === SEP || (code[i] === KEEP && isPyWs(text.charCodeAt(i)));
+  for (let i = 0; i < code.length; i++) {
+    if (code[i] !== KEEP && code[i] !== SEP) continue;
+    if (!ws(i)) break;
+    code[i] = TRIM;
+  }
+  for (let i = code.length - 1; i >= 0; i--) {
+    if (code[i] !== KEEP && code[i] !== SEP) continue;
+    if (!ws(i)) break;
+    code[i] = TRIM;
+  }
+}

@@ -1,0 +1,88 @@
+// spaCy's final special-case pass (`_apply_special_cases`): re-merge token runs that spell a special case with affixes.
+
+/** One special case the final pass can restore: its text and the token lengths affix splitting gives it. */
+interface Pattern {
+  text: string;
+  lengths: number[];
+}
+
+/** Patterns grouped by their first two UTF-16 units (every kept pattern has two tokens or more). */
+export interface SpecialMatcher {
+  byStart: Map<number, Pattern[]>;
+}
+
+const startKey = (s: string, i: number): number => s.charCodeAt(i) * 0x10000 + s.charCodeAt(i + 1);
+
+
+/**
+ * Upstream adds a rule to the matcher when `find_prefix or find_infix or find_suffix` hits it, or it has a space.
+ * Rules with whitespace are left out: their patterns are whitespace tokens, and re-merging those changes nothing.
+ */
+export function buildMatcher(
+  rules: Map<string, string[]>,
+  isWs: (unit: number) => boolean,
+  hasAffix: (s: string) => boolean,
+  affixOnly: (s: string) => number[],
+): SpecialMatcher {
+  const byStart = new Map<number, Pattern[]>();
+  for (const [text, rule] of rules) {
+    if ([...text].some((c) => isWs(c.charCodeAt(0))) || !hasAffix(text)) continue;
+    const lengths = affixOnly(text);
+    // A one-token pattern whose rule is one token rewrites a token into itself: leave it out.
+    if (lengths.length === 1 && rule.length === 1) continue;
+    const key = startKey(text, 0);
+    const list = byStart.get(key) ?? [];
+    list.push({ text, lengths });
+    byStart.set(key, list);
+  }
+  return { byStart };
+}
+
+interface Match {
+  start: number;
+  end: number;
+}
+
+/** Matches inside one chunk (tokens given as lengths from `lo`), filtered and applied like `_filter_special_spans`. */
+export function applySpecialMatcher(
+  m: SpecialMatcher,
+  s: string,
+  lo: number,
+  lengths: number[],
+  rules: Map<string, string[]>,
+): number[] {
+  const offs = [lo];
+  for (const len of lengths) offs.push((offs[offs.length - 1] as number) + len);
+  const matches: Match[] = [];
+  for (let i = 0; i < lengths.length; i++) {
+    const a = offs[i] as number;
+    const candidates = m.byStart.get(startKey(s, a));
+    if (candidates === undefined) continue;
+    for (const p of candidates) {
+      const n = p.lengths.length;
+      if (i + n > lengths.length || !p.lengths.every((len, k) => len === lengths[i + k])) continue;
+      if (s.startsWith(p.text, a)) matches.push({ start: i, end: i + n });
+    }
+  }
+  if (matches.length === 0) return lengths;
+  // Longest first, then leftmost; a span is kept when neither its first nor its last token was seen (upstream marks
+  // every token of every visited span as seen, kept or not).
+  matches.sort((x, y) => y.end - y.start - (x.end - x.start) || x.start - y.start);
+  const seen = new Set<number>();
+  const kept: Match[] = [];
+  for (const span of matches) {
+    if (!seen.has(span.start) && !seen.has(span.end - 1)) kept.push(span);
+    for (let t = span.start; t < span.end; t++) seen.add(t);
+  }
+  kept.sort((x, y) => x.start - y.start);
+  const out: number[] = [];
+  let t = 0;
+  for (const span of kept) {
+    while (t < span.start) out.push(lengths[t++] as number);
+    const rule = rules.get(s.slice(offs[span.start], offs[span.end])) ?? [];
+    for (const tok of rule) out.push(tok.length);
+    t = span.end;
+  }
+  while (t < lengths.length) out.push(lengths[t++] as number);
+  return out;
+}

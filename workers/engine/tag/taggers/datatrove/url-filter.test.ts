@@ -1,0 +1,71 @@
+// URLFilter: tldextract-style host split, rule order, list files and soft-word counting.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../../../testing.js';
+import type { Tagger, TagSpan } from '../../types.js';
+import { buildUrlLists, urlFilter, urlFilterOptions, urlFilterRules } from './url-filter.js';
+import { lenientNetloc, PublicSuffixList } from './url/psl.js';
+
+const psl = new PublicSuffixList();
+const { dir, cleanup } = tempDir('assay-urlfilter-');
+afterAll(cleanup);
+
+const firstReason = (url: string, o: object = {}) =>
+  urlFilterRules(url, buildUrlLists(urlFilterOptions.parse(o)), 2).find((r) => r.fail)?.rule ?? 'kept';
+
+describe('tldextract semantics', () => {
+  it('splits hosts on ICANN public suffixes, wildcards and exceptions included', () => {
+    expect(psl.extract('https://a.b.example.co.uk/x')).toEqual({ registeredDomain: 'example.co.uk', fqdn: 'a.b.example.co.uk' });
+    expect(psl.extract('http://foo.bar.ck')).toEqual({ registeredDomain: 'foo.bar.ck', fqdn: 'foo.bar.ck' }); // *.ck
+    expect(psl.extract('http://www.ck')).toEqual({ registeredDomain: 'www.ck', fqdn: 'www.ck' }); // !www.ck
+    expect(psl.extract('http://x.xn--fiqs8s/')).toEqual({ registeredDomain: 'x.xn--fiqs8s', fqdn: 'x.xn--fiqs8s' }); // 中国
+    expect(psl.extract('https://blocke.dcom/a')).toEqual({ registeredDomain: '', fqdn: '' });
+    expect(psl.extract('http://1.2.3.4:80/')).toEqual({ registeredDomain: '', fqdn: '' });
+    expect(psl.extract('HTTP://WWW.Example.COM')).toEqual({ registeredDomain: 'Example.COM', fqdn: 'WWW.Example.COM' });
+  });
+
+  it('reads the host like lenient_netloc', () => {
+    expect(lenientNetloc('user:pw@www.a.com:8080/p?q#f')).toBe('www.a.com');
+    expect(lenientNetloc('//cdn.a.com/x')).toBe('cdn.a.com');
+    expect(lenientNetloc('a.com.')).toBe('a.com');
+  });
+});
+
+describe('URLFilter rules', () => {
+  it('checks domains, hosts, URLs, banned words, soft words and subwords in upstream order', () => {
+    const o = { extra_domains: ['blocked.com', 'badsubdomain.nice.com'], extra_urls: ['https://x.org/p'] };
+    expect(firstReason('https://hey.blocked.com/a', o)).toBe('domain');
+    expect(firstReason('https://badsubdomain.nice.com/', o)).toBe('subdomain');
+    expect(firstReason('https://x.org/p', o)).toBe('url');
+    expect(firstReason('https://site.com/xxx/videos', o)).toBe('hard_blacklisted');
+    // URL words keep their case, so "XXX" is no banned word; the lowercased subword search still finds it.
+    expect(firstReason('https://site.com/XXX/videos', o)).toBe('blacklisted_subword');
+    expect(firstReason('https://site.com/XXX/videos', { ...o, banned_subwords: [], use_integrated_lists: false })).toBe('kept');
+    expect(firstReason('https://nice.com/some-sub-url?with=stuff', o)).toBe('kept');
+  });
+
+  it('reads list files (plain or gzipped), skipping # lines and blank lines', () => {
+    writeFileSync(join(dir, 'domains.txt'), '# comment\nevil.org\n\n  spaced.net  \n');
+    writeFileSync(join(dir, 'words.txt.gz'), gzipSync('#ignored\nZebra-Stripe\n'));
+    const o = urlFilterOptions.parse({ domains_files: 'domains.txt', banned_words_files: ['words.txt.gz'], use_integrated_lists: false });
+    const tagged = urlFilter.create(o, { seed: 0, cwd: dir });
+    expect(tagged).toBeInstanceOf(Promise);
+    return (tagged as Promise<Tagger>).then((t) => {
+      const tag = (url: string | undefined) =>
+        (t.tag({ id: '1', text: 'x', source: '', metadata: url === undefined ? {} : { url }, record: {} }) as TagSpan[]).filter((s) => s.type.startsWith('reason_') || s.type === 'missing_url').map((s) => s.type);
+      expect(tag('http://a.evil.org/')).toEqual(['reason_domain']);
+      expect(tag('http://spaced.net')).toEqual(['reason_domain']);
+      expect(tag('http://ok.com/zebrastripe')).toEqual(['reason_hard_blacklisted']);
+      expect(tag('http://ok.dcom/')).toEqual([]); // no "" entry from the blank line
+      expect(tag(undefined)).toEqual(['missing_url']);
+    });
+  });
+
+  it('counts soft-banned words against the threshold', () => {
+    const o = { soft_banned_words: ['sexy', 'hot'], use_integrated_lists: false, soft_word_threshold: 2 };
+    const rules = urlFilterRules('http://a.com/hot-and-sexy', buildUrlLists(urlFilterOptions.parse(o)), 2);
+    expect(rules.find((r) => r.rule === 'soft_blacklisted')).toEqual({ rule: 'soft_blacklisted', value: 2, fail: true });
+  });
+});

@@ -1,0 +1,102 @@
+// tldextract's domain split (registered_domain, fqdn) over a Public Suffix List, ICANN rules only (its default).
+import { domainToUnicode } from 'node:url';
+import { pyStrip } from '../../../../text/python.js';
+import { PSL_ICANN } from './psl-data.js';
+
+interface Node {
+  children: Map<string, Node>;
+  end: boolean;
+}
+const node = (): Node => ({ children: new Map(), end: false });
+
+const SCHEME_CHARS = /^[A-Za-z0-9+\-.]*$/;
+
+/** tldextract `lenient_netloc`: host of a URL with or without scheme, userinfo, port, path, query or fragment. */
+export function lenientNetloc(url: string): string {
+  let rest = url;
+  const dbl = url.indexOf('//');
+  if (dbl === 0) rest = url.slice(2);
+  else if (dbl >= 2 && url[dbl - 1] === ':' && SCHEME_CHARS.test(url.slice(0, dbl - 1))) rest = url.slice(dbl + 2);
+  for (const sep of ['/', '?', '#']) {
+    const i = rest.indexOf(sep);
+    if (i >= 0) rest = rest.slice(0, i);
+  }
+  rest = rest.slice(rest.lastIndexOf('@') + 1);
+  if (rest.startsWith('[')) {
+    const close = rest.indexOf(']');
+    if (close >= 0) return rest.slice(0, close + 1);
+  }
+  const colon = rest.indexOf(':');
+  const host = pyStrip(colon >= 0 ? rest.slice(0, colon) : rest);
+  return host.replace(/[.\u3002\uff0e\uff61]+$/, '');
+}
+
+/** tldextract `_decode_punycode`: lowercase, and decode `xn--` labels when they are valid punycode. */
+function decodeLabel(label: string): string {
+  const lower = label.toLowerCase();
+  if (!lower.startsWith('xn--')) return lower;
+  const decoded = domainToUnicode(lower);
+  return decoded === '' ? lower : decoded;
+}
+
+export interface DomainInfo {
+  /** `domain.suffix`, or "" when the host has no known public suffix or no domain label. */
+  registeredDomain: string;
+  /** `subdomain.domain.suffix` under the same condition. */
+  fqdn: string;
+}
+
+export class PublicSuffixList {
+  private readonly root = node();
+
+  /** `text`: a public_suffix_list.dat file, or bare rules separated by whitespace; PRIVATE section rules are ignored. */
+  constructor(text: string = PSL_ICANN) {
+    const icann = text.split('===BEGIN PRIVATE DOMAINS===')[0] ?? '';
+    for (const raw of icann.split('\n')) {
+      const line = raw.trim();
+      if (line === '' || line.startsWith('//')) continue;
+      for (const rule of line.split(/\s+/)) this.add(rule);
+    }
+  }
+
+  private add(rule: string): void {
+    let n = this.root;
+    for (const label of rule.split('.').reverse()) {
+      let child = n.children.get(label);
+      if (child === undefined) n.children.set(label, (child = node()));
+      n = child;
+    }
+    n.end = true;
+  }
+
+  /** tldextract `suffix_index`: index of the first suffix label (labels.length when there is none). */
+  private suffixIndex(labels: string[]): number {
+    let n = this.root;
+    let i = labels.length;
+    let j = i;
+    for (let k = labels.length - 1; k >= 0; k--) {
+      const label = decodeLabel(labels[k] as string);
+      const child = n.children.get(label);
+      if (child !== undefined) {
+        j--;
+        n = child;
+        if (n.end) i = j;
+        continue;
+      }
+      if (n.children.has('*')) return n.children.has(`!${label}`) ? j : j - 1;
+      break;
+    }
+    return i;
+  }
+
+  extract(url: string): DomainInfo {
+    const netloc = lenientNetloc(url).replace(/[\u3002\uff0e\uff61]/g, '.');
+    const labels = netloc.split('.');
+    const si = this.suffixIndex(labels);
+    const suffix = si < labels.length ? labels.slice(si).join('.') : '';
+    const domain = si > 0 ? (labels[si - 1] as string) : '';
+    const sub = si >= 2 ? labels.slice(0, si - 1).join('.') : '';
+    if (suffix === '' || domain === '') return { registeredDomain: '', fqdn: '' };
+    return { registeredDomain: `${domain}.${suffix}`, fqdn: [sub, domain, suffix].filter((x) => x !== '').join('.') };
+  }
+}
