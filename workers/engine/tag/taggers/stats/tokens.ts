@@ -21,7 +21,29 @@ function counter(): typeof CountTokens {
 export function gpt2TokenCount(text: string): number {
   const pieces = text.split(EOT);
   let n = pieces.length - 1;
-  for (const p of pieces) if (p.length > 0) n += counter()(p);
+  for (const p of pieces) if (p.length > 0) n += countLinear(p);
+  return n;
+}
+
+/** A GPT-2 pre-token this long (letters, digits or symbols with no whitespace) is counted in chunks. */
+const LONG_RUN = /\p{L}{2000,}|\p{N}{2000,}|[^\s\p{L}\p{N}]{2000,}/gu;
+const CHUNK = 1000;
+
+/**
+ * gpt-tokenizer's BPE is quadratic in one pre-token's length (100k emoji took a minute), so runs of
+ * ≥ 2,000 characters without whitespace are counted in 1,000-code-point chunks. Ordinary text is
+ * counted exactly; such runs can differ from HF's count by about one token per chunk.
+ */
+function countLinear(text: string): number {
+  let n = 0;
+  let last = 0;
+  for (const m of text.matchAll(LONG_RUN)) {
+    if (m.index > last) n += counter()(text.slice(last, m.index));
+    const cps = Array.from(m[0]);
+    for (let i = 0; i < cps.length; i += CHUNK) n += counter()(cps.slice(i, i + CHUNK).join(''));
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) n += counter()(last === 0 ? text : text.slice(last));
   return n;
 }
 
