@@ -18,6 +18,7 @@ export function pySplit(s: string): string[] {
   return s.split(PY_WS_RUN).filter((w) => w.length > 0);
 }
 
+// eslint-disable-next-line no-control-regex -- Python splitlines() treats these control characters as line breaks
 const LINE_BREAK = /\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]/g;
 
 /** `s.splitlines()`: Python's line boundaries; a trailing terminator adds no empty line. */
