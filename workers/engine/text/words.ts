@@ -1,8 +1,8 @@
 // Word tokens as DataTrove computes them: HEAD `split_into_words` = spaCy `blank("en")` tokens, stripped, empties dropped.
 import { AssayError } from '../errors.js';
-import { SpacyTokenizer, isPySpace, type TokenOffsets } from '../tag/taggers/datatrove/spacy/tokenizer.js';
+import { SpacyTokenizer, isPySpace, type TokenOffsets } from './spacy/tokenizer.js';
 
-export type { TokenOffsets } from '../tag/taggers/datatrove/spacy/tokenizer.js';
+export type { TokenOffsets } from './spacy/tokenizer.js';
 
 /** Language codes DataTrove's `tokenizer_assignment.csv` maps to spaCy `en`; `xx` is spaCy's multi-language blank. */
 const SPACY_LANG: Record<string, 'en' | 'xx'> = { eng: 'en', en: 'en', eng_Latn: 'en', en_Latn: 'en', xx: 'xx' };
@@ -42,4 +42,4 @@ export function splitIntoWords(text: string, language = 'eng'): string[] {
   return words;
 }
 
-export { splitIntoWordsNltk } from '../tag/taggers/datatrove/nltk/words.js';
+export { splitIntoWordsNltk } from './nltk/words.js';

@@ -6,7 +6,7 @@ import type { TaggerSpec, TagSpan } from '../../types.js';
 import { filterOutputs, filterSpans, languageOption, profileOption, type RuleOutcome } from './common.js';
 import { lineEdits, type LineUnit } from './line-edits.js';
 import { forEachLine, stripRange, wordStats } from './lines.js';
-import { sentTokenizeNltk } from './nltk/words.js';
+import { sentTokenizeNltk } from '../../../text/nltk/words.js';
 
 export const c4QualityOptions = z
   .object({

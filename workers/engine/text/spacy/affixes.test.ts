@@ -1,6 +1,6 @@
 // The hand-written prefix/suffix/URL matchers against regexes built straight from spaCy's rule lists.
 import { describe, expect, it } from 'vitest';
-import { PY_WS_CHARS } from '../../../../text/python.js';
+import { PY_WS_CHARS } from '../python.js';
 import { findPrefix, findSuffix } from './affixes.js';
 import { ALPHA_LOWER, ALPHA_UPPER, ICONS, LIST_CURRENCY, LIST_PUNCT, LIST_QUOTES, LIST_UNITS, QUOTE_CHARS } from './char-classes.js';
 import { urlMatch } from './url.js';

@@ -1,5 +1,5 @@
 // Approximation of the FineWeb-era (DataTrove v0.2.0) tokenizer: nltk.word_tokenize = punkt sentences + Treebank rules.
-import { PY_WS_CHARS, pyStrip } from '../../../../text/python.js';
+import { PY_WS_CHARS, pyStrip } from '../python.js';
 
 const S = `[${PY_WS_CHARS}]`;
 const W = '[\\p{L}\\p{N}_]';
