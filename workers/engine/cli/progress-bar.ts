@@ -39,7 +39,8 @@ export function createProgressPrinter(stream: NodeJS.WriteStream, quiet: boolean
       done: () => void (drawn && stream.write('\n')),
     };
   }
-  let last = 0;
+  // Logs (CI, pipes) get a line every 5 s, and nothing for runs that end sooner.
+  let last = Date.now();
   return {
     update: (p) => {
       const now = Date.now();

@@ -33,7 +33,7 @@ export class TaggerRegistry {
   get(name: string): AnySpec {
     const spec = this.#specs.get(name);
     if (!spec) {
-      const near = [...this.#specs.keys()].filter((n) => n.includes(name) || name.includes(n)).slice(0, 5);
+      const near = [...this.#specs.keys()].filter((n) => n.includes(name) || name.includes(n) || editDistance(n, name) <= 2).slice(0, 5);
       throw new AssayError('CONFIG', `unknown tagger '${name}'${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; \`assay list\` shows them all`, {
         field: 'taggers',
       });
@@ -81,4 +81,15 @@ async function registerTsx(): Promise<void> {
   } catch (e) {
     throw new AssayError('CONFIG', `TypeScript tagger modules need the 'tsx' package: ${(e as Error).message}`, { field: 'tagger_modules' });
   }
+}
+
+/** Levenshtein distance, for "did you mean" suggestions on tagger names. */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length] ?? 0;
 }

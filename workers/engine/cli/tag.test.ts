@@ -1,0 +1,76 @@
+// `assay tag` and `assay list` through the real CLI: flags, config files, options, errors.
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readJsonlFile, tempDir, writeJsonl } from '../testing.js';
+import { parseTaggerOptions } from './tag.js';
+import { ensureBuilt, runCli } from './run-cli.js';
+
+const { dir, cleanup } = tempDir();
+afterAll(cleanup);
+beforeAll(() => {
+  ensureBuilt();
+  writeJsonl(join(dir, 'ds/documents/a.jsonl.gz'), [
+    { id: '1', text: 'Hello world.\nSecond line here.', metadata: { url: 'https://bad.example.com/x' } },
+    { id: '2', text: 'Another document with words in it.', metadata: { url: 'https://good.example.org/y' } },
+  ]);
+});
+
+describe('assay tag', () => {
+  it('tags with --documents/--taggers/--experiment and prints a summary; a rerun skips by marker', () => {
+    const r = runCli(['tag', '--documents', 'ds/documents/*.jsonl.gz', '--taggers', 'char_length_v1', 'gopher_v1', '--experiment', 'exp'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/tagged 1 file\(s\), 2 docs/);
+    const rows = readJsonlFile(join(dir, 'ds/attributes/exp/a.jsonl.gz'));
+    expect(Object.keys(rows[0]!.attributes as object)).toContain('exp__char_length_v1__length');
+    expect(Object.keys(rows[0]!.attributes as object)).toContain('exp__gopher_v1__word_count');
+    const again = runCli(['tag', '--documents', 'ds/documents/*.jsonl.gz', '--taggers', 'char_length_v1', 'gopher_v1', '--experiment', 'exp'], { cwd: dir });
+    expect(again.stdout).toMatch(/skipped 1 already tagged/);
+  });
+
+  it('passes tagger options from --tagger-option and from a Dolma-style config file', () => {
+    writeFileSync(join(dir, 'blocked.txt'), 'bad.example.com\n');
+    const r = runCli(['tag', '--documents', 'ds/documents/*', '--taggers', 'domain_blocklist_v1', '--tagger-option', 'domain_blocklist_v1.lists=blocked.txt', '-q'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    const rows = readJsonlFile(join(dir, 'ds/attributes/domain_blocklist_v1/a.jsonl.gz'));
+    expect(rows.map((x) => Object.keys(x.attributes as object).length > 0)).toEqual([true, false]);
+    writeFileSync(
+      join(dir, 'tag.yaml'),
+      'documents: [ds/documents/*]\ntaggers: [domain_blocklist_v1]\nexperiment: fromfile\nassay:\n  tagger_options:\n    domain_blocklist_v1: {lists: [blocked.txt]}\n',
+    );
+    const f = runCli(['-c', 'tag.yaml', 'tag', '-q'], { cwd: dir });
+    expect(f.code, f.stderr).toBe(0);
+    expect(existsSync(join(dir, 'ds/attributes/fromfile/a.jsonl.gz'))).toBe(true);
+  });
+
+  it('fails clearly: unknown tagger, missing option file, unknown config key, no documents', () => {
+    const unknown = runCli(['tag', '--documents', 'ds/documents/*', '--taggers', 'gopher_v7'], { cwd: dir });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown tagger 'gopher_v7'.*gopher_v1/);
+    const missing = runCli(['tag', '--documents', 'ds/documents/*', '--taggers', 'url_blocklist_v1', '--tagger-option', 'url_blocklist_v1.lists=nope.txt'], { cwd: dir });
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toMatch(/nope\.txt/);
+    writeFileSync(join(dir, 'bad.yaml'), 'documents: [ds/documents/*]\ntaggers: [char_length_v1]\nexperimnet: x\n');
+    const badKey = runCli(['tag', '-c', 'bad.yaml'], { cwd: dir });
+    expect(badKey.code).toBe(2);
+    expect(badKey.stderr).toMatch(/bad\.yaml:3: \(root\): unknown key 'experimnet'/);
+    const none = runCli(['tag', '--documents', 'nothing/*', '--taggers', 'char_length_v1'], { cwd: dir });
+    expect(none.stderr).toMatch(/no documents match/);
+  });
+
+  it('parses TAGGER.KEY=VALUE options, JSON values when they parse', () => {
+    expect(parseTaggerOptions(['a.k=1', 'a.s=x', 'b.l=["p","q"]'])).toEqual({ a: { k: 1, s: 'x' }, b: { l: ['p', 'q'] } });
+    expect(() => parseTaggerOptions(['nodot'])).toThrow(/TAGGER\.KEY=VALUE/);
+  });
+});
+
+describe('assay list', () => {
+  it('lists every family with descriptions, and outputs as JSON', () => {
+    const r = runCli(['list']);
+    expect(r.code).toBe(0);
+    for (const name of ['gopher_v1', 'c4_v2', 'fineweb_quality', 'lid176', 'eld_lang_id', 'word_stats', 'fasttext_classifier']) expect(r.stdout).toContain(name);
+    const json = JSON.parse(runCli(['list', '--json']).stdout) as { name: string; outputs: unknown[] }[];
+    expect(json.find((t) => t.name === 'gopher_v1')?.outputs.length).toBeGreaterThan(10);
+  });
+});
