@@ -1,20 +1,9 @@
 // Gopher repetition helpers (gopher_repetition_filter.py): duplicate elements, top n-gram, all duplicated n-grams.
 import { cpLength } from '../../../text/python.js';
 import { PairTable } from './pair-table.js';
+import { findDuplicates } from '../../../text/duplicates.js';
 
-/** `find_duplicates(xs)`: later occurrences of an element count once each, with their length in code points. */
-export function findDuplicates(items: readonly string[]): { elements: number; chars: number } {
-  const seen = new Set<string>();
-  let elements = 0;
-  let chars = 0;
-  for (const x of items) {
-    if (seen.has(x)) {
-      elements++;
-      chars += cpLength(x);
-    } else seen.add(x);
-  }
-  return { elements, chars };
-}
+export { findDuplicates };
 
 /** Words as dense ids (first-seen order) plus their lengths in code points. */
 export interface WordTable {

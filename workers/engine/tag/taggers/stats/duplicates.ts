@@ -1,20 +1,8 @@
 // Shared pieces of the line and paragraph stats: Gopher's find_duplicates and DataTrove's _safe_divide.
-import { cpLength } from '../../../text/python.js';
 import { pyFloat, type PyNumber } from '../../../stats/types.js';
+import { findDuplicates } from '../../../text/duplicates.js';
 
-/** `find_duplicates(x)`: how many elements repeat an earlier one, and their total length in code points. */
-export function findDuplicates(items: readonly string[]): { elements: number; chars: number } {
-  const seen = new Set<string>();
-  let elements = 0;
-  let chars = 0;
-  for (const x of items) {
-    if (seen.has(x)) {
-      elements++;
-      chars += cpLength(x);
-    } else seen.add(x);
-  }
-  return { elements, chars };
-}
+export { findDuplicates };
 
 /** `_safe_divide`: a float, 0.0 when the denominator is 0 (where upstream guards the division). */
 export const safeDivide = (num: number, den: number): PyNumber => pyFloat(den ? num / den : 0);
