@@ -51,6 +51,25 @@ describe('every built-in tagger on hard input', () => {
   }
 });
 
+describe('a 10 MB document', () => {
+  it('goes through the bench taggers and the FineWeb filters in one read, aligned, in linear time', async () => {
+    const words = 'river town people market morning evening bridge garden school teacher children family winter'.split(' ');
+    let text = '';
+    for (let i = 0; text.length < 10_000_000; i++) text += `${words[i % 13]} ${words[(i * 7) % 13]} ${words[(i * 5) % 13]}${i % 11 === 0 ? '.\n' : ' '}`;
+    const docsPath = join(dir, 'ten/documents/big.jsonl');
+    writeJsonl(docsPath, [{ id: 'small', text: 'A small document.' }, { id: 'ten-mb', text }, { id: 'after', text: 'Another one.' }]);
+    const taggers = ['gopher_v1', 'c4_v2', 'fineweb_quality', 'pii_regex_with_counts_fast_v2', 'gopher_quality', 'gopher_repetition', 'lid176'];
+    const t = performance.now();
+    await runTag({ documents: [docsPath], taggers, experiment: 'x', cwd: dir });
+    expect(performance.now() - t).toBeLessThan(45_000);
+    const rows = readJsonlFile(join(dir, 'ten/attributes/x/big.jsonl'));
+    expect(rows.map((r) => r.id)).toEqual(['small', 'ten-mb', 'after']);
+    const wc = (rows[1]!.attributes as Record<string, number[][]>).x__gopher_v1__word_count![0]!;
+    expect(wc[1]).toBe(text.length);
+    expect(wc[2]).toBeGreaterThan(1_000_000);
+  }, 60_000);
+});
+
 describe('records a tagger cannot read', () => {
   it('a missing text field fails with file:line; --skip-bad-lines writes an empty, aligned row', async () => {
     const docsPath = join(dir, 'missing/documents/m.jsonl');
