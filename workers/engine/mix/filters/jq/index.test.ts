@@ -257,9 +257,9 @@ describe('compile errors are found at compile time', () => {
   it('never runs the expression while compiling', () => {
     // Would time out (or error) if it were run; compiling it must be instant and silent.
     const t = performance.now();
-    compileJqRule('def f: f; f', 'include', { timeoutMs: 2000 });
+    compileJqRule('def f: f; f', 'include', { timeoutMs: 10_000 });
     compileJqRule('error("boom")', 'include');
-    expect(performance.now() - t).toBeLessThan(1500);
+    expect(performance.now() - t).toBeLessThan(5000);
   });
 
   it('accepts a trailing comment and leading definitions', () => {

@@ -100,7 +100,7 @@ describe('resource limits at compile time', () => {
     const rule = compileJsonPathRule("$[?(@.x ~= '^(ab)+$')]", 'include');
     const start = performance.now();
     expect(rule.evaluate([{ x: 'ab'.repeat(100_000) + 'a' }])).toEqual([false]);
-    expect(performance.now() - start).toBeLessThan(1_000);
+    expect(performance.now() - start).toBeLessThan(5_000);
   });
 });
 

@@ -57,7 +57,7 @@ describe('hard inputs', () => {
       for (const [what, text] of Object.entries(small)) {
         const r = run(t, text);
         expect(wellFormed(r.spans, text.length), what).toBe(true);
-        expect(r.ms, `${spec.name} on ${what}`).toBeLessThan(3000);
+        expect(r.ms, `${spec.name} on ${what}`).toBeLessThan(10_000);
       }
       const r = run(t, big);
       expect(wellFormed(r.spans, big.length)).toBe(true);

@@ -45,14 +45,14 @@ function wellFormed(text: string, s: TagSpan): boolean {
 
 describe('hostile inputs', () => {
   for (const [name, make] of Object.entries(INPUTS)) {
-    it(`${name}: every tagger finishes within 2 s with well-formed spans`, () => {
+    it(`${name}: every tagger finishes within 8 s (linear; quadratic would take hours) with well-formed spans`, () => {
       const text = make();
       const d = doc(text, { metadata: { url: 'https://bad.example/' } });
       for (const [tagger, t] of taggers) {
         const start = performance.now();
         const spans = t.tag(d);
         const ms = performance.now() - start;
-        expect(ms, `${tagger} took ${ms.toFixed(0)} ms`).toBeLessThan(2000);
+        expect(ms, `${tagger} took ${ms.toFixed(0)} ms`).toBeLessThan(8000);
         const bad = spans.find((s) => !wellFormed(text, s));
         expect(bad, `${tagger} ${JSON.stringify(bad)}`).toBeUndefined();
       }

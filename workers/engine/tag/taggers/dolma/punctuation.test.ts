@@ -21,7 +21,7 @@ describe('not_alphanum_paragraph_v1', () => {
     const text = '😀'.repeat(100_000) + '中';
     const t = performance.now();
     expect(await tagText(notAlphanumParagraphV1, text)).toEqual([[0, 100_001, 0, 'all_punct']]);
-    expect(performance.now() - t).toBeLessThan(2000);
+    expect(performance.now() - t).toBeLessThan(8000);
   });
 
   it('a lone surrogate is not punctuation', async () => {

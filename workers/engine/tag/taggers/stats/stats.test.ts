@@ -130,6 +130,6 @@ describe('registry entries', () => {
     const text = 'The quick brown fox... jumps!\n'.repeat(35_000);
     const t0 = performance.now();
     for (const name of ['doc_stats', 'line_stats', 'paragraph_stats']) await tag(name, text);
-    expect(performance.now() - t0).toBeLessThan(3000);
+    expect(performance.now() - t0).toBeLessThan(10_000);
   });
 });
