@@ -1,0 +1,85 @@
+// Dedupe one documents file into its attribute file, row for row, written atomically.
+import { AssayError } from '../../errors.js';
+import { AtomicWriter, readLineBatches, type Codec } from '../../io/index.js';
+import type { ApplyMode } from './modes.js';
+
+export interface FileJob {
+  input: string;
+  output: string;
+  /** `compression.input` override; otherwise magic bytes, then the name decide. */
+  readCodec?: Codec;
+  /** `compression.output` override; otherwise the output name (= the input's) decides. */
+  writeCodec?: Codec;
+}
+
+export interface FileCounts {
+  docs: number;
+  /** Documents that got at least one span. */
+  duplicateDocs: number;
+  spans: number;
+  bytes: number;
+}
+
+export interface DedupeFileOptions {
+  signal?: AbortSignal;
+  onProgress?: (delta: { compressedBytes: number; bytes: number; docs: number }) => void;
+}
+
+/** Dolma's row: serde_json with sorted keys and no `source` — `{"attributes":{…},"id":…}`. */
+export function attributeRow(id: unknown, attribute: string, spans: unknown[] | undefined): string {
+  const attrs = spans === undefined ? '{}' : `{${JSON.stringify(attribute)}:${JSON.stringify(spans)}}`;
+  return `{"attributes":${attrs},"id":${JSON.stringify(id ?? null)}}`;
+}
+
+export async function dedupeFile(job: FileJob, attribute: string, apply: ApplyMode, opts: DedupeFileOptions = {}): Promise<FileCounts> {
+  const counts: FileCounts = { docs: 0, duplicateDocs: 0, spans: 0, bytes: 0 };
+  const writer = await AtomicWriter.open(job.output, { mkdir: true, ...(job.writeCodec ? { codec: job.writeCodec } : {}) });
+  try {
+    let lastCompressed = 0;
+    const batches = readLineBatches(job.input, {
+      signal: opts.signal,
+      batchLines: 256,
+      ...(job.readCodec ? { codec: job.readCodec } : {}),
+      onProgress: (p) => {
+        opts.onProgress?.({ compressedBytes: p.compressedBytes - lastCompressed, bytes: 0, docs: 0 });
+        lastCompressed = p.compressedBytes;
+      },
+    });
+    for await (const batch of batches) {
+      let out = '';
+      let bytes = 0;
+      for (let i = 0; i < batch.lines.length; i++) {
+        const line = batch.firstLine + i;
+        bytes += batch.bytes[i] ?? 0;
+        const record = parseRecord(batch.lines[i] as string, job.input, line);
+        const spans = apply(record, job.input, line);
+        if (spans !== undefined && spans.length > 0) {
+          counts.duplicateDocs++;
+          counts.spans += spans.length;
+        }
+        out += attributeRow(record.id, attribute, spans) + '\n';
+      }
+      counts.docs += batch.lines.length;
+      counts.bytes += bytes;
+      opts.onProgress?.({ compressedBytes: 0, bytes, docs: batch.lines.length });
+      await writer.write(out);
+    }
+    if (opts.signal?.aborted) throw new AssayError('CANCELLED', 'dedupe cancelled', { file: job.input });
+    await writer.commit();
+  } catch (e) {
+    await writer.abort().catch(() => undefined);
+    throw e;
+  }
+  return counts;
+}
+
+function parseRecord(line: string, file: string, lineNo: number): Record<string, unknown> {
+  let rec: unknown;
+  try {
+    rec = JSON.parse(line);
+  } catch (e) {
+    throw new AssayError('PARSE', `malformed JSON: ${(e as Error).message}`, { file, line: lineNo });
+  }
+  if (rec === null || typeof rec !== 'object' || Array.isArray(rec)) throw new AssayError('PARSE', 'a document line must be a JSON object', { file, line: lineNo });
+  return rec as Record<string, unknown>;
+}

@@ -1,0 +1,109 @@
+// `runDedupe`: Dolma's deduper over local files — one process, one exact filter, outputs beside the documents.
+import { stat } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
+import type { DedupeConfig } from '../../../shared/dedupe/schema.js';
+import { AssayError } from '../errors.js';
+import { expandGlobs, parseCodecName } from '../io/index.js';
+import { ProgressTracker, type ProgressSink } from '../jobs/progress.js';
+import { KeyEncoder, loadXxhash, saveFilter, type BloomStats, type ManifestEntry } from './bloom/index.js';
+import { attributeName, buildMode, checkDocumentDir, dedupeFile, dedupeOutputPath, directoryName, type FileJob } from './dolma/index.js';
+import { heldBy, openFilter, settingsFingerprint } from './filter-state.js';
+
+export interface DedupeRunOptions {
+  cwd?: string;
+  signal?: AbortSignal;
+  onProgress?: ProgressSink;
+  log?: (message: string) => void;
+}
+
+export interface DedupeFileSummary {
+  input: string;
+  output: string;
+  /** deduped now; kept: already in the filter with its output intact; partition: not this file partition's. */
+  status: 'deduped' | 'kept' | 'partition';
+  docs: number;
+  duplicateDocs: number;
+  spans: number;
+}
+
+export interface DedupeSummary {
+  files: DedupeFileSummary[];
+  documents: number;
+  /** Documents with at least one span (with overlap_threshold 0 that includes score-0 spans). */
+  duplicateDocs: number;
+  spans: number;
+  bytes: number;
+  bloom: BloomStats & { file: string; created: boolean; saved: boolean; readOnly: boolean };
+  elapsedSec: number;
+}
+
+export async function runDedupe(cfg: DedupeConfig, opts: DedupeRunOptions = {}): Promise<DedupeSummary> {
+  const started = performance.now();
+  const cwd = resolve(opts.cwd ?? process.cwd());
+  const d = cfg.dedupe;
+  checkDocumentDir(cfg.documents, d.document_dir);
+  const readCodec = cfg.compression?.input ? parseCodecName(cfg.compression.input, 'compression.input') : undefined;
+  const writeCodec = cfg.compression?.output ? parseCodecName(cfg.compression.output, 'compression.output') : readCodec;
+  const inputs = (await expandGlobs(cfg.documents, { cwd })).map((p) => resolve(cwd, p));
+  if (inputs.length === 0) throw new AssayError('CONFIG', `no documents match ${cfg.documents.map((p) => `'${p}'`).join(', ')}`, { field: 'documents' });
+  const attribute = attributeName(d);
+  const jobs: FileJob[] = inputs.map((input) => ({ input, output: dedupeOutputPath(input, d.document_dir, directoryName(d)), readCodec, writeCodec }));
+  if (cfg.processes > 1) opts.log?.(`processes: ${cfg.processes} ignored — Assay dedupes in one process so the bloom filter stays exact and "first occurrence" is file order`);
+
+  const filterPath = resolve(cwd, cfg.bloom_filter.file);
+  const readOnly = cfg.bloom_filter.read_only;
+  const { filter, manifest, created } = await openFilter(cfg.bloom_filter, filterPath);
+  const fingerprint = settingsFingerprint(cfg, attribute);
+  const apply = buildMode(d, { filter, enc: new KeyEncoder(), readOnly, numPartitions: d.num_partitions, partitionIndex: d.partition_index });
+
+  const summary: DedupeSummary = { files: [], documents: 0, duplicateDocs: 0, spans: 0, bytes: 0, bloom: { ...filter.stats(), file: filterPath, created, saved: false, readOnly }, elapsedSec: 0 };
+  const todo: FileJob[] = [];
+  const xxh = await loadXxhash();
+  for (const job of jobs) {
+    if (d.file_partition && d.num_partitions > 1) {
+      // Dolma hashes the path with fixed-seed ahash; Assay uses xxhash64 of the path relative to cwd.
+      const h = xxh.h64(relative(cwd, job.input), 0n);
+      if (Number(h % BigInt(d.num_partitions)) !== d.partition_index) {
+        summary.files.push({ input: job.input, output: job.output, status: 'partition', docs: 0, duplicateDocs: 0, spans: 0 });
+        continue;
+      }
+    }
+    const held = readOnly ? null : await heldBy(manifest, job.input, job.output, fingerprint, filterPath);
+    if (held) summary.files.push({ input: job.input, output: job.output, status: 'kept', docs: held.docs, duplicateDocs: 0, spans: 0 });
+    else todo.push(job);
+  }
+  let totalBytes = 0;
+  for (const job of todo) totalBytes += (await stat(job.input)).size;
+  const tracker = new ProgressTracker('dedupe', totalBytes, todo.length, opts.onProgress);
+  const added: ManifestEntry[] = [];
+  for (const job of todo) {
+    if (opts.signal?.aborted) throw new AssayError('CANCELLED', 'dedupe cancelled', { file: job.input });
+    const c = await dedupeFile(job, attribute, apply, { signal: opts.signal, onProgress: (p) => tracker.add(p) });
+    tracker.add({ files: 1 });
+    const inStat = await stat(job.input);
+    const outStat = await stat(job.output);
+    added.push({ input: job.input, size: inStat.size, mtimeMs: inStat.mtimeMs, fingerprint, output: job.output, outputSize: outStat.size, docs: c.docs });
+    summary.files.push({ input: job.input, output: job.output, status: 'deduped', docs: c.docs, duplicateDocs: c.duplicateDocs, spans: c.spans });
+    summary.documents += c.docs;
+    summary.duplicateDocs += c.duplicateDocs;
+    summary.spans += c.spans;
+    summary.bytes += c.bytes;
+  }
+  tracker.emit();
+  // Saved only after every file succeeded: a failed or cancelled run leaves the previous filter, and
+  // its finished outputs (absent from that filter's manifest) are simply recomputed identically.
+  if (!readOnly && (created || added.length > 0)) {
+    const byInput = new Map(manifest.files.map((e) => [e.input, e]));
+    for (const e of added) byInput.set(e.input, e);
+    await saveFilter(filterPath, filter, { files: [...byInput.values()] });
+    summary.bloom.saved = true;
+  }
+  summary.bloom = { ...summary.bloom, ...filter.stats() };
+  const wanted = cfg.bloom_filter.desired_false_positive_rate;
+  if (wanted > 0 && summary.bloom.estimatedFalsePositiveRate > 10 * wanted) {
+    // estimated_doc_count counts keys: paragraphs or n-grams in those modes, not documents.
+    opts.log?.(`warning: the bloom filter is ${(summary.bloom.fillRatio * 100).toFixed(1)}% full; its false-positive rate is now ≈ ${summary.bloom.estimatedFalsePositiveRate.toExponential(1)} (configured ${wanted}). Raise estimated_doc_count to the number of keys (paragraphs / n-grams) inserted.`);
+  }
+  summary.elapsedSec = (performance.now() - started) / 1000;
+  return summary;
+}

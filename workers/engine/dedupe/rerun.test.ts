@@ -1,0 +1,97 @@
+// Resume and rerun: the filter's manifest makes a rerun reproduce the first run instead of flagging everything.
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readJsonlFile, writeJsonl } from '../testing.js';
+import { runDedupe } from './index.js';
+import { parseConfig, readFixtureConfig, scratchWithFixture, withOverrides } from './test-helpers.js';
+
+let cleanups: (() => void)[] = [];
+afterEach(() => {
+  cleanups.forEach((c) => c());
+  cleanups = [];
+});
+
+function setup(overrides: Record<string, unknown> = {}): { dir: string; out: string; cfg: ReturnType<typeof parseConfig> } {
+  const t = scratchWithFixture();
+  cleanups.push(t.cleanup);
+  const cfg = parseConfig(withOverrides(readFixtureConfig('dedupe-paragraphs.json'), overrides));
+  return { dir: t.dir, out: join(t.dir, 'deduper/attributes/dedupe_paragraphs/000.json.gz'), cfg };
+}
+
+describe('dedupe reruns', () => {
+  it('rerunning the same config on the same files keeps the first run’s attributes', async () => {
+    const { dir, out, cfg } = setup();
+    const first = await runDedupe(cfg, { cwd: dir });
+    const bytes = readFileSync(out);
+    const second = await runDedupe(cfg, { cwd: dir });
+    expect(first.files[0]?.status).toBe('deduped');
+    expect(second.files[0]?.status).toBe('kept');
+    expect(readFileSync(out).equals(bytes)).toBe(true);
+    expect(second.bloom.insertions).toBe(first.bloom.insertions);
+  });
+
+  it('a new file deduped against a saved filter sees the earlier file’s keys', async () => {
+    const { dir, cfg } = setup({ documents: ['deduper/documents/*.json.gz'] });
+    await runDedupe(cfg, { cwd: dir });
+    const docs = readJsonlFile(join(dir, 'deduper/documents/000.json.gz'));
+    writeJsonl(join(dir, 'deduper/documents/001.json.gz'), docs.slice(0, 1));
+    const s = await runDedupe(cfg, { cwd: dir });
+    expect(s.files.map((f) => f.status)).toEqual(['kept', 'deduped']);
+    const row = readJsonlFile(join(dir, 'deduper/attributes/dedupe_paragraphs/001.json.gz'))[0] as { attributes: Record<string, unknown[]> };
+    expect(row.attributes.bff_duplicate_paragraph_spans?.length).toBeGreaterThan(5);
+  });
+
+  it.each([
+    ['its output is deleted', (out: string, _in: string) => writeFileSync(out, ''), /changed since/],
+    ['its input changes', (_out: string, input: string) => utimesSync(input, new Date(), new Date(2001, 1, 1)), /file changed/],
+  ])('refuses to recompute a file the filter holds when %s', async (_name, change, message) => {
+    const { dir, out, cfg } = setup();
+    await runDedupe(cfg, { cwd: dir });
+    change(out, join(dir, 'deduper/documents/000.json.gz'));
+    await expect(runDedupe(cfg, { cwd: dir })).rejects.toThrow(message);
+  });
+
+  it('rejects a saved filter whose size differs from the config', async () => {
+    const { dir, cfg } = setup();
+    await runDedupe(cfg, { cwd: dir });
+    const other = parseConfig(withOverrides(readFixtureConfig('dedupe-paragraphs.json'), { 'bloom_filter.estimated_doc_count': 5_000_000 }));
+    await expect(runDedupe(other, { cwd: dir })).rejects.toMatchObject({ code: 'MISMATCH', file: join(dir, 'work/para_bloom_filter.bin') });
+  });
+
+  it('read_only filters are checked but never written', async () => {
+    const { dir, out, cfg } = setup();
+    await runDedupe(cfg, { cwd: dir });
+    const filter = join(dir, 'work/para_bloom_filter.bin');
+    const before = readFileSync(filter);
+    const ro = parseConfig(withOverrides(readFixtureConfig('dedupe-paragraphs.json'), { 'bloom_filter.read_only': true }));
+    const s = await runDedupe(ro, { cwd: dir });
+    expect(readFileSync(filter).equals(before)).toBe(true);
+    expect(s.bloom.saved).toBe(false);
+    // Every paragraph of the file is in the filter, so each non-empty one is now reported.
+    const rows = readJsonlFile(out) as { attributes: Record<string, unknown[]> }[];
+    expect(rows.every((r) => (r.attributes.bff_duplicate_paragraph_spans?.length ?? 0) > 0)).toBe(true);
+  });
+
+  it('a cancelled run leaves no output and no filter', async () => {
+    const { dir, out, cfg } = setup();
+    const ac = new AbortController();
+    ac.abort();
+    await expect(runDedupe(cfg, { cwd: dir, signal: ac.signal })).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(() => readFileSync(out)).toThrow();
+    expect(() => readFileSync(`${out}.tmp`)).toThrow();
+    expect(() => readFileSync(join(dir, 'work/para_bloom_filter.bin'))).toThrow();
+  });
+
+  it('partitions suffix the directory and key and split the paragraphs between them', async () => {
+    const totals: number[] = [];
+    for (const idx of [0, 1]) {
+      const { dir, cfg } = setup({ 'dedupe.num_partitions': 2, 'dedupe.partition_index': idx });
+      await runDedupe(cfg, { cwd: dir });
+      const rows = readJsonlFile(join(dir, `deduper/attributes/dedupe_paragraphs_${idx}/000.json.gz`)) as { attributes: Record<string, unknown[]> }[];
+      totals.push(rows.reduce((n, r) => n + (r.attributes[`bff_duplicate_paragraph_spans_${idx}`]?.length ?? 0), 0));
+    }
+    expect(totals[0]! + totals[1]!).toBe(43);
+    expect(Math.min(...totals)).toBeGreaterThan(0);
+  });
+});
