@@ -5,6 +5,8 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dedupeConfig } from '../../shared/dedupe/schema.js';
 import { runDedupe } from '../../workers/engine/dedupe/index.js';
+import { MinhashSigner } from '../../workers/engine/dedupe/minhash/signer.js';
+import { readJsonRecords } from '../../workers/engine/io/index.js';
 import { ensureCorpus } from '../mix/corpus.js';
 import { floorSerial } from '../mix/floor.js';
 
@@ -46,6 +48,20 @@ async function measure(kind: string): Promise<Result> {
     const s = await runDedupe(cfg, { cwd: WORK });
     return { sec: (performance.now() - t) / 1000, bytes: s.bytes };
   }
+  if (kind.startsWith('minhash-')) {
+    // Signatures only (FineWeb's config: 5-grams, 14 × 8), on texts already parsed from the first file.
+    const texts: string[] = [];
+    for await (const batch of readJsonRecords(files[0] as string)) for (const r of batch) texts.push(String(r.value.text));
+    const hash_fc = kind === 'minhash-sha1' ? 'sha1' : 'xxhash';
+    const signer = await MinhashSigner.create({ n_grams: 5, num_buckets: 14, hashes_per_bucket: 8, seed: 1, hash_fc, precision: 64, profile: 'head' });
+    const start = performance.now();
+    let bytes = 0;
+    for (const t of texts) {
+      signer.signature(t);
+      bytes += Buffer.byteLength(t);
+    }
+    return { sec: (performance.now() - start) / 1000, bytes };
+  }
   throw new Error(`unknown measurement ${kind}`);
 }
 
@@ -66,12 +82,16 @@ if (m >= 0) {
 } else {
   const floor = inFreshProcess('floor');
   const para = inFreshProcess('paragraphs');
+  const sha1 = inFreshProcess('minhash-sha1');
+  const xxh = inFreshProcess('minhash-xxhash');
   process.stdout.write(
     [
       `bench/dedupe — ${(para.bytes / 1e6).toFixed(0)} MB uncompressed (${FILES_USED} gzip files of the bench corpus), one pinned core`,
       `  I/O floor (gunzip → parse → stringify → gzip-6)      ${mbps(floor).toFixed(1).padStart(6)} MB/s`,
       `  paragraph dedupe (bloom filter, exact paragraphs)    ${mbps(para).toFixed(1).padStart(6)} MB/s`,
       `  paragraph dedupe ÷ floor                             ${(mbps(para) / mbps(floor)).toFixed(2)}   (target ≥ 0.5)`,
+      `  MinHash signatures, sha1-64 (FineWeb), text only     ${mbps(sha1).toFixed(1).padStart(6)} MB/s   (target ≥ 20)`,
+      `  MinHash signatures, xxhash-64 (DataTrove default)    ${mbps(xxh).toFixed(1).padStart(6)} MB/s`,
     ].join('\n') + '\n',
   );
 }

@@ -3,6 +3,7 @@ import { isAssayError } from './errors.js';
 import { helpTable, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from './cli/args.js';
 import { dedupeCommand } from './cli/dedupe.js';
 import { listCommand } from './cli/list.js';
+import { minhashCommand } from './cli/minhash.js';
 import { mixCommand } from './cli/mix.js';
 import { tagCommand } from './cli/tag.js';
 import { disposeJq } from './mix/filters/jq/index.js';
@@ -30,6 +31,7 @@ const OPTIONS: Record<string, OptionSpec> = {
 const COMMANDS: Record<string, { summary: string; run: (args: ParsedArgs, signal: AbortSignal) => Promise<number> }> = {
   tag: { summary: 'run taggers over documents, writing attributes/<experiment>/ beside them', run: tagCommand },
   dedupe: { summary: "Dolma's bloom-filter dedupe (documents / paragraphs modes) as attributes", run: dedupeCommand },
+  minhash: { summary: "FineWeb's MinHash near-dedup: clusters, duplicate_of and a drop flag as attributes", run: minhashCommand },
   mix: { summary: 'filter, edit and shard documents with a Dolma mixer recipe', run: mixCommand },
   list: { summary: 'list the available taggers and what they emit', run: (args) => listCommand(args) },
 };
@@ -39,6 +41,7 @@ export const HELP = `assay — Dolma-compatible corpus curation
 Usage:
   assay tag --documents GLOB… --taggers NAME… [--experiment NAME] [--processes N] [--skip-existing]
   assay dedupe -c dedupe.yaml [--quiet]
+  assay minhash -c minhash.yaml [--quiet]
   assay mix -c recipe.yaml [--processes N] [--skip-bad-lines] [--quiet]
   assay list [--verbose] [--json]
   assay -c config.yaml tag|dedupe|mix (Dolma's argument order works too)

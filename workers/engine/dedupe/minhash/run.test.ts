@@ -1,0 +1,83 @@
+// runMinhash end to end: row-for-row attributes, spilled partitions, work-dir cleanup, cancellation, located errors.
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { minhashConfig, type MinhashConfigInput } from '../../../../shared/dedupe/minhash-schema.js';
+import { readJsonlFile, tempDir, writeJsonl } from '../../testing.js';
+import { runMinhash } from './index.js';
+import { document, editWords, Rng } from './test-corpus.js';
+
+let cleanups: (() => void)[] = [];
+afterEach(() => {
+  cleanups.forEach((c) => c());
+  cleanups = [];
+});
+
+/** 400 docs in two files: 100 bases, each with an exact copy or a light edit later on, plus short docs. */
+function corpus(): { dir: string; docs: string } {
+  const t = tempDir('assay-minhash-run-');
+  cleanups.push(t.cleanup);
+  const rng = new Rng(7);
+  const rows: { id: string; text: string }[] = [];
+  const bases = Array.from({ length: 100 }, () => document(rng, 120));
+  bases.forEach((b, i) => rows.push({ id: `base-${i}`, text: b.join(' ') }));
+  bases.forEach((b, i) => rows.push({ id: `copy-${i}`, text: (i % 2 ? editWords(rng, b, 1) : b).join(' ') }));
+  for (let i = 0; i < 190; i++) rows.push({ id: `other-${i}`, text: document(rng, 100).join(' ') });
+  for (let i = 0; i < 10; i++) rows.push({ id: `short-${i}`, text: 'too short' });
+  const docs = join(t.dir, 'documents');
+  mkdirSync(docs);
+  writeJsonl(join(docs, '1.jsonl'), rows.slice(0, 150));
+  writeJsonl(join(docs, '2.jsonl'), rows.slice(150));
+  return { dir: t.dir, docs };
+}
+
+const config = (docs: string, extra: Partial<MinhashConfigInput> = {}) => minhashConfig.parse({ documents: [join(docs, '*.jsonl')], name: 'mh', ...extra });
+
+describe('runMinhash', () => {
+  it('writes one attribute row per document, marks later copies as duplicates of the first', async () => {
+    const { dir, docs } = corpus();
+    const s = await runMinhash(config(docs));
+    expect(s).toMatchObject({ documents: 400, signed: 390, clusters: 100, duplicates: 100, clusteredDocs: 200 });
+    const rows = [...readJsonlFile(join(dir, 'attributes/mh/1.jsonl')), ...readJsonlFile(join(dir, 'attributes/mh/2.jsonl'))];
+    expect(rows).toHaveLength(400);
+    const base0 = rows[0] as { attributes: Record<string, unknown> };
+    const len = Buffer.byteLength((readJsonlFile(join(docs, '1.jsonl'))[0] as { text: string }).text);
+    expect(base0.attributes).toEqual({ mh__minhash_cluster_id: [[0, len, 0]], mh__minhash_cluster_size: [[0, len, 2]] });
+    const copy7 = rows.find((r) => r.id === 'copy-7') as { attributes: Record<string, unknown> };
+    expect(copy7.attributes['mh__minhash_duplicate_of']).toBe('base-7');
+    expect((copy7.attributes['mh__minhash_cluster_id'] as number[][])[0]?.[2]).toBe(7);
+    expect(rows.find((r) => r.id === 'short-3')?.attributes).toEqual({});
+    expect(readdirSync(join(dir, 'attributes/mh')).sort()).toEqual(['1.jsonl', '2.jsonl']);
+  });
+
+  it('gives the same clusters when buckets spill into partitions, and removes its work dir', async () => {
+    const { dir, docs } = corpus();
+    const whole = await runMinhash(config(docs));
+    const a = readJsonlFile(join(dir, 'attributes/mh/2.jsonl'));
+    const work = join(dir, 'work');
+    const split = await runMinhash(config(docs, { max_memory_mb: 0.002, work_dir: work }));
+    expect(split.maxPartitions).toBeGreaterThan(1);
+    expect(readJsonlFile(join(dir, 'attributes/mh/2.jsonl'))).toEqual(a);
+    expect({ ...split, elapsedSec: 0, maxPartitions: 1 }).toEqual({ ...whole, elapsedSec: 0 });
+    expect(readdirSync(work)).toEqual([]);
+  });
+
+  it('leaves no outputs and no work files when cancelled', async () => {
+    const { dir, docs } = corpus();
+    const ac = new AbortController();
+    const run = runMinhash(config(docs, { work_dir: join(dir, 'work') }), { signal: ac.signal, onProgress: () => ac.abort() });
+    await expect(run).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(existsSync(join(dir, 'attributes/mh/1.jsonl'))).toBe(false);
+    expect(readdirSync(join(dir, 'work'))).toEqual([]);
+    const left = existsSync(join(dir, 'attributes/mh')) ? readdirSync(join(dir, 'attributes/mh')) : [];
+    expect(left).toEqual([]);
+  });
+
+  it('names file and line of a document without text, and cleans up', async () => {
+    const { dir, docs } = corpus();
+    writeFileSync(join(docs, '3.jsonl'), '{"id":"x","text":"a b c d e f"}\n{"id":"y"}\n');
+    await expect(runMinhash(config(docs, { work_dir: join(dir, 'w') }))).rejects.toThrow(/3\.jsonl:2: document has no "text" field/);
+    expect(readdirSync(join(dir, 'w'))).toEqual([]);
+    expect(existsSync(join(dir, 'attributes/mh/1.jsonl'))).toBe(false);
+  });
+});

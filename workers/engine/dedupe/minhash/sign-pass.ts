@@ -1,0 +1,98 @@
+// Pass 1: stream every document, write its id and length to the id file and its band keys to the bucket spill files.
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { AssayError } from '../../errors.js';
+import { readLineBatches, type Codec } from '../../io/index.js';
+import { bandKeys } from './bands.js';
+import type { MinhashSigner } from './signer.js';
+import type { RecordFiles } from './spill.js';
+
+export interface SignPassOptions {
+  readCodec?: Codec;
+  signal?: AbortSignal;
+  onProgress?: (delta: { compressedBytes: number; bytes: number; docs: number }) => void;
+}
+
+export interface SignCounts {
+  docs: number;
+  /** Documents with at least `n_grams` tokens, i.e. with a signature. */
+  signed: number;
+  bytes: number;
+}
+
+/**
+ * Signs one documents file. Documents are numbered globally from `firstDoc` (file order, then line), as
+ * DataTrove's `doc_idx`: a document without a signature still takes its index. Each line of the id file is
+ * `<id as JSON>\t<text length in UTF-8 bytes>` so pass 3 writes attributes without re-reading the documents.
+ */
+export async function signFile(
+  input: string,
+  firstDoc: number,
+  signer: MinhashSigner,
+  buckets: RecordFiles,
+  idFd: number,
+  opts: SignPassOptions = {},
+): Promise<SignCounts> {
+  const counts: SignCounts = { docs: 0, signed: 0, bytes: 0 };
+  const { num_buckets: nb, hashes_per_bucket: r } = signer.cfg;
+  const keys = new Uint32Array(nb * 2);
+  let lastCompressed = 0;
+  const batches = readLineBatches(input, {
+    signal: opts.signal,
+    batchLines: 256,
+    ...(opts.readCodec ? { codec: opts.readCodec } : {}),
+    onProgress: (p) => {
+      opts.onProgress?.({ compressedBytes: p.compressedBytes - lastCompressed, bytes: 0, docs: 0 });
+      lastCompressed = p.compressedBytes;
+    },
+  });
+  for await (const batch of batches) {
+    let ids = '';
+    let bytes = 0;
+    for (let i = 0; i < batch.lines.length; i++) {
+      const line = batch.firstLine + i;
+      bytes += batch.bytes[i] ?? 0;
+      const { id, text } = parseDoc(batch.lines[i] as string, input, line);
+      const doc = firstDoc + counts.docs + i;
+      if (doc > 0xfffffffe) throw new AssayError('CONFIG', 'more than 2^32 - 1 documents in one MinHash run', { file: input, line });
+      ids += `${JSON.stringify(id ?? null)}\t${Buffer.byteLength(text, 'utf8')}\n`;
+      const words = signer.signatureWords(text);
+      if (words === null) continue;
+      counts.signed++;
+      bandKeys(words, nb, r, keys);
+      for (let b = 0; b < nb; b++) buckets.add(b, keys[2 * b] as number, keys[2 * b + 1] as number, doc);
+    }
+    writeAll(idFd, ids);
+    counts.docs += batch.lines.length;
+    counts.bytes += bytes;
+    opts.onProgress?.({ compressedBytes: 0, bytes, docs: batch.lines.length });
+  }
+  return counts;
+}
+
+function parseDoc(line: string, file: string, lineNo: number): { id: unknown; text: string } {
+  let rec: unknown;
+  try {
+    rec = JSON.parse(line);
+  } catch (e) {
+    throw new AssayError('PARSE', `malformed JSON: ${(e as Error).message}`, { file, line: lineNo });
+  }
+  if (rec === null || typeof rec !== 'object' || Array.isArray(rec)) throw new AssayError('PARSE', 'a document line must be a JSON object', { file, line: lineNo });
+  const { id, text } = rec as { id?: unknown; text?: unknown };
+  if (typeof text !== 'string') throw new AssayError('PARSE', `document has ${text === undefined ? 'no' : 'a non-string'} "text" field`, { file, line: lineNo });
+  return { id, text };
+}
+
+function writeAll(fd: number, s: string): void {
+  const b = Buffer.from(s, 'utf8');
+  for (let off = 0; off < b.length; ) off += writeSync(fd, b, off);
+}
+
+export function openIdFile(path: string): number {
+  try {
+    return openSync(path, 'w');
+  } catch (e) {
+    throw new AssayError('IO', `cannot create MinHash work file: ${(e as Error).message}`, { file: path, cause: e });
+  }
+}
+
+export { closeSync };
