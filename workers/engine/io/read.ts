@@ -115,3 +115,16 @@ function asReadError(e: unknown, file: string, codec: Codec, lastLine: number): 
         : `${codec} data is corrupt`;
   return new AssayError('IO', `${what} ${where}: ${msg}`, { file, ...(lastLine > 0 ? { line: lastLine } : {}), cause: e });
 }
+
+/** A job's progress sink: deltas of compressed bytes read, uncompressed bytes and documents. */
+export type ProgressDelta = { compressedBytes: number; bytes: number; docs: number };
+
+/** Adapts readLineBatches' cumulative `onProgress` to the per-call deltas jobs add up. */
+export function compressedDeltas(sink: ((d: ProgressDelta) => void) | undefined): ((p: ReadProgress) => void) | undefined {
+  if (!sink) return undefined;
+  let last = 0;
+  return (p) => {
+    sink({ compressedBytes: p.compressedBytes - last, bytes: 0, docs: 0 });
+    last = p.compressedBytes;
+  };
+}

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { StreamConfig } from '../../../shared/recipe/schema.js';
 import { AssayError } from '../errors.js';
-import { AtomicWriter, attributePathFor, readLineBatches, type Codec } from '../io/index.js';
+import { AtomicWriter, attributePathFor, compressedDeltas, readLineBatches, type Codec } from '../io/index.js';
 import { DocEvalError, KEEP, type CompiledStream } from './compile.js';
 import { LineCursor, SKIPPED } from './cursor.js';
 import type { Json } from './filters/types.js';
@@ -124,17 +124,13 @@ async function mixFile(
     lastBadDocLine = Math.max(lastBadDocLine, e.line ?? 0);
     onBadLine(e);
   });
-  let lastCompressed = 0;
   try {
     const batches = readLineBatches(input, {
       codec: opts.inputCodec,
       signal: opts.signal,
       batchLines: BATCH_LINES,
       onBadLine: onBadDocLine,
-      onProgress: (p) => {
-        opts.onProgress?.({ compressedBytes: p.compressedBytes - lastCompressed, bytes: 0, docs: 0 });
-        lastCompressed = p.compressedBytes;
-      },
+      onProgress: compressedDeltas(opts.onProgress),
     });
     for await (const batch of batches) {
       const n = batch.lines.length;

@@ -1,7 +1,7 @@
 // Tag one documents file: one read feeds every tagger; one attributes file per output set, row for row.
 import type { AssayError } from '../errors.js';
 import { AssayError as Err } from '../errors.js';
-import { AtomicWriter, readLineBatches } from '../io/index.js';
+import { AtomicWriter, compressedDeltas, readLineBatches } from '../io/index.js';
 import { attributeRow, groupSpans, makeVariableName, utf16ToCodePoints } from './output.js';
 import type { AnySpec } from './registry.js';
 import type { TagDocument, Tagger, TaggerContext } from './types.js';
@@ -60,7 +60,6 @@ export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promis
       if (result.badLineSamples.length < 20) result.badLineSamples.push(err.message);
       opts.log?.(`skipped bad line: ${err.message}`);
     };
-    let lastCompressed = 0;
     let nextLine = 1;
     let lastBad = 0;
     // Placeholder rows keep attribute files aligned with their documents when a line is skipped.
@@ -78,10 +77,7 @@ export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promis
             bad(e);
           }
         : undefined,
-      onProgress: (p) => {
-        opts.onProgress?.({ compressedBytes: p.compressedBytes - lastCompressed, bytes: 0, docs: 0 });
-        lastCompressed = p.compressedBytes;
-      },
+      onProgress: compressedDeltas(opts.onProgress),
     });
     for await (const batch of batches) {
       const gap = placeholders(batch.firstLine - 1);

@@ -1,6 +1,6 @@
 // Dedupe one documents file into its attribute file, row for row, written atomically.
 import { AssayError } from '../../errors.js';
-import { AtomicWriter, readLineBatches, type Codec } from '../../io/index.js';
+import { AtomicWriter, compressedDeltas, readLineBatches, type Codec } from '../../io/index.js';
 import type { ApplyMode } from './modes.js';
 
 export interface FileJob {
@@ -35,15 +35,11 @@ export async function dedupeFile(job: FileJob, attribute: string, apply: ApplyMo
   const counts: FileCounts = { docs: 0, duplicateDocs: 0, spans: 0, bytes: 0 };
   const writer = await AtomicWriter.open(job.output, { mkdir: true, ...(job.writeCodec ? { codec: job.writeCodec } : {}) });
   try {
-    let lastCompressed = 0;
     const batches = readLineBatches(job.input, {
       signal: opts.signal,
       batchLines: 256,
       ...(job.readCodec ? { codec: job.readCodec } : {}),
-      onProgress: (p) => {
-        opts.onProgress?.({ compressedBytes: p.compressedBytes - lastCompressed, bytes: 0, docs: 0 });
-        lastCompressed = p.compressedBytes;
-      },
+      onProgress: compressedDeltas(opts.onProgress),
     });
     for await (const batch of batches) {
       let out = '';

@@ -1,7 +1,7 @@
 // Pass 1: stream every document, write its id and length to the id file and its band keys to the bucket spill files.
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { AssayError } from '../../errors.js';
-import { readLineBatches, type Codec } from '../../io/index.js';
+import { compressedDeltas, readLineBatches, type Codec } from '../../io/index.js';
 import { bandKeys } from './bands.js';
 import type { MinhashSigner } from './signer.js';
 import type { RecordFiles } from './spill.js';
@@ -35,15 +35,11 @@ export async function signFile(
   const counts: SignCounts = { docs: 0, signed: 0, bytes: 0 };
   const { num_buckets: nb, hashes_per_bucket: r } = signer.cfg;
   const keys = new Uint32Array(nb * 2);
-  let lastCompressed = 0;
   const batches = readLineBatches(input, {
     signal: opts.signal,
     batchLines: 256,
     ...(opts.readCodec ? { codec: opts.readCodec } : {}),
-    onProgress: (p) => {
-      opts.onProgress?.({ compressedBytes: p.compressedBytes - lastCompressed, bytes: 0, docs: 0 });
-      lastCompressed = p.compressedBytes;
-    },
+    onProgress: compressedDeltas(opts.onProgress),
   });
   for await (const batch of batches) {
     let ids = '';
