@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { workerEntry } from '../../../jobs/entry.js';
 import { FLAG_INDEX, type JqReply, type JqRequest, type JqWorkerData } from './protocol.js';
@@ -19,21 +19,11 @@ const DEFAULT_MEMORY_CAP = 1024 * 1024 * 1024;
 const WAIT_SLICE_MS = 100;
 
 /**
- * In sources (tests, tsx) the worker is TypeScript: an eval'd bootstrap registers tsx in the worker
+ * In sources (tests, tsx) the worker is TypeScript: a bootstrap file registers tsx in the worker
  * before importing it, because worker_threads ignore `--import` in execArgv on Node 20. If that
  * fails the bootstrap reports it like a worker would, so the caller never waits for nothing.
  */
-const TS_BOOTSTRAP = `
-const { workerData } = require('node:worker_threads');
-import(workerData.tsxApi)
-  .then((api) => { api.register(); return import(workerData.entry); })
-  .catch((e) => {
-    workerData.port.postMessage({ type: 'fatal', id: 0, message: 'cannot start the jq worker: ' + String(e) });
-    const flag = new Int32Array(workerData.flag);
-    Atomics.store(flag, 0, 1);
-    Atomics.notify(flag, 0);
-  });
-`;
+const TS_BOOTSTRAP = fileURLToPath(new URL('./ts-bootstrap.cjs', import.meta.url));
 
 /** One jq worker, respawned on demand after a timeout, a fatal error or `dispose()`. */
 export class JqRunner {
@@ -90,7 +80,6 @@ export class JqRunner {
     const worker =
       entry.execArgv.length > 0
         ? new Worker(TS_BOOTSTRAP, {
-            eval: true,
             execArgv: [],
             workerData: { ...data, entry: pathToFileURL(entry.modulePath).href, tsxApi: tsxApiUrl() },
             transferList: [port2],
