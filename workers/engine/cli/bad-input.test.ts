@@ -219,3 +219,26 @@ describe('--skip-bad-lines keeps documents and attributes aligned', () => {
     expect(readJsonlFile(join(s.dir, 'out/out-0000.json.gz')).map((d) => d.id)).toEqual(['d0', 'd2']);
   });
 });
+
+describe('the built CLI runs jq filters through its bundled jq worker', () => {
+  it('keeps by a jq include, and reports a jq error with file:line (Dolma case M7)', () => {
+    const s = setup({
+      recipe: `streams:
+  - name: out
+    documents: [data/documents/*]
+    attributes: [score]
+    output: {path: out}
+    filter:
+      syntax: jq
+      include: [".attributes.score[0][2] >= 0.3"]
+`,
+    });
+    const r = runCli(['mix', '-c', s.recipe, '--quiet'], { cwd: s.dir });
+    expect(r.stderr).toBe('');
+    expect(readJsonlFile(join(s.dir, 'out/out-0000.json.gz')).map((d) => d.id)).toEqual(['d3', 'd4']);
+    writeFileSync(s.recipe, readFileSync(s.recipe, 'utf8').replace('.attributes.score[0][2] >= 0.3', '.attributes.missing.x != null'));
+    const bad = runCli(['mix', '-c', s.recipe, '--quiet'], { cwd: s.dir });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/000\.jsonl\.gz:1: .*cannot index null/);
+  });
+});
