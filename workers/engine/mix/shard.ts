@@ -263,27 +263,21 @@ function emitBatch(
   input: string,
   provenanceName: string,
 ): string {
-  const locate = (e: unknown): never => {
-    if (e instanceof DocEvalError) throw new AssayError('FILTER', e.message, { file: input, line: lineNos[e.index], cause: e });
-    throw e;
-  };
-  let fate: Int32Array;
-  try {
-    fate = compiled.decide(docs);
-  } catch (e) {
-    return locate(e);
-  }
-  const keptIdx: number[] = [];
-  fate.forEach((f, i) => (f === KEEP ? keptIdx.push(i) : stats.dropped[f]!++));
-  let spans: ReturnType<CompiledStream['spans']> | null = null;
-  if (compiled.hasSpanReplacement && keptIdx.length > 0) {
+  // Evaluators name a batch position; turn it into the document's file:line.
+  const located = <T>(positions: readonly number[], f: () => T): T => {
     try {
-      spans = compiled.spans(keptIdx.map((i) => docs[i] as Json));
+      return f();
     } catch (e) {
-      if (e instanceof DocEvalError) locate(new DocEvalError(keptIdx[e.index] ?? e.index, e.message));
+      if (e instanceof DocEvalError) throw new AssayError('FILTER', e.message, { file: input, line: lineNos[positions[e.index] ?? e.index], cause: e });
       throw e;
     }
-  }
+  };
+  const all = docs.map((_, i) => i);
+  const fate = located(all, () => compiled.decide(docs));
+  const keptIdx: number[] = [];
+  fate.forEach((f, i) => (f === KEEP ? keptIdx.push(i) : stats.dropped[f]!++));
+  const spans =
+    compiled.hasSpanReplacement && keptIdx.length > 0 ? located(keptIdx, () => compiled.spans(keptIdx.map((i) => docs[i] as Json))) : null;
   const minLen = stream.output.min_text_length;
   const discard = stream.output.discard_fields;
   let out = '';

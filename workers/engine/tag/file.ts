@@ -87,13 +87,14 @@ export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promis
         const lineNo = batch.firstLine + i;
         bytes += batch.bytes[i] ?? 0;
         const doc = toTagDocument(batch.lines[i] as string, task.input, lineNo, bad);
+        // Computed once per document, shared by every output set.
+        const toCp = doc === null ? null : utf16ToCodePoints(doc.text);
         sets.forEach((s, k) => {
           if (doc === null) {
             chunks[k] += attributeRow(null, {}, undefined) + '\n';
             return;
           }
           const attrs: Record<string, [number, number, number][]> = {};
-          const toCp = utf16ToCodePoints(doc.text);
           for (const t of s.taggers) groupSpans(attrs, t.prefix, runTagger(t.tagger, t.spec.name, doc, task.input, lineNo), t.spec.defaults, toCp);
           chunks[k] += attributeRow(doc.id, attrs, doc.source) + '\n';
         });
