@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { onTestFinished } from 'vitest';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** `../shared/conformance` beside the repo (CI lays it out the same way). */
@@ -12,6 +13,25 @@ export const CONFORMANCE = resolve(REPO_ROOT, '../shared/conformance');
 export function tempDir(prefix = 'assay-test-'): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A temp dir that is removed when the current test finishes (call it inside a test). */
+export function scratchDir(prefix?: string): string {
+  const { dir, cleanup } = tempDir(prefix);
+  onTestFinished(cleanup);
+  return dir;
+}
+
+/** Small deterministic PRNG (mulberry32) for generated inputs, so runs see the same bytes. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 export function writeJsonl(path: string, rows: readonly unknown[], opts: { gzip?: boolean } = {}): void {

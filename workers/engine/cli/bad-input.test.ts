@@ -3,15 +3,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { readJsonlFile, tempDir, writeJsonl } from '../testing.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readJsonlFile,  writeJsonl, scratchDir } from '../testing.js';
 import { ensureBuilt, runCli } from './run-cli.js';
 
-let cleanups: (() => void)[] = [];
-afterEach(() => {
-  cleanups.forEach((c) => c());
-  cleanups = [];
-});
 beforeAll(() => ensureBuilt());
 
 const docs = (n: number): Record<string, unknown>[] =>
@@ -19,8 +14,7 @@ const docs = (n: number): Record<string, unknown>[] =>
 
 /** A dataset with documents + one attribute set and a recipe over it; `mutate` breaks something. */
 function setup(opts: { docsFile?: string; recipe?: string } = {}): { dir: string; recipe: string; docsPath: string; attrPath: string } {
-  const { dir, cleanup } = tempDir();
-  cleanups.push(cleanup);
+  const dir = scratchDir();
   const docsFile = opts.docsFile ?? '000.jsonl.gz';
   const docsPath = join(dir, 'data/documents', docsFile);
   const attrPath = join(dir, 'data/attributes/score', docsFile);

@@ -7,10 +7,7 @@ import { readJsonlFile } from '../testing.js';
 import type { ParsedArgs } from './args.js';
 import { dedupeCommand } from './dedupe.js';
 
-let cleanups: (() => void)[] = [];
 afterEach(() => {
-  cleanups.forEach((c) => c());
-  cleanups = [];
   vi.restoreAllMocks();
 });
 
@@ -38,7 +35,6 @@ function capture(): { out: () => string } {
 describe('assay dedupe -c', () => {
   it('runs a JSON config and prints documents, duplicates and bloom filter stats', async () => {
     const t = scratchWithFixture();
-    cleanups.push(t.cleanup);
     const path = join(t.dir, 'url.json');
     writeFileSync(path, JSON.stringify(absoluteConfig(t.dir, 'dedupe-by-url.json')));
     const cap = capture();
@@ -51,7 +47,6 @@ describe('assay dedupe -c', () => {
 
   it('reads YAML, and --quiet prints nothing', async () => {
     const t = scratchWithFixture();
-    cleanups.push(t.cleanup);
     const c = absoluteConfig(t.dir, 'dedupe-paragraphs.json') as { documents: string[]; bloom_filter: { file: string } };
     const path = join(t.dir, 'para.yaml');
     writeFileSync(path, `documents: [${JSON.stringify(c.documents[0])}]\ndedupe:\n  name: yaml_run\n  paragraphs: {attribute_name: dup}\nbloom_filter:\n  file: ${JSON.stringify(c.bloom_filter.file)}\n  read_only: false\n  estimated_doc_count: 1000\n  desired_false_positive_rate: 0.001\n`);
@@ -63,7 +58,6 @@ describe('assay dedupe -c', () => {
 
   it('D4: the filepath-bad config is a configuration error', async () => {
     const t = scratchWithFixture();
-    cleanups.push(t.cleanup);
     const path = join(t.dir, 'bad.json');
     writeFileSync(path, JSON.stringify(absoluteConfig(t.dir, 'filepath-bad.json')));
     await expect(dedupeCommand(args(path), new AbortController().signal)).rejects.toMatchObject({ code: 'CONFIG', message: expect.stringMatching(/no "documents" path component/) });
@@ -71,7 +65,6 @@ describe('assay dedupe -c', () => {
 
   it('reports unknown keys and missing modes with file and line', async () => {
     const t = scratchWithFixture();
-    cleanups.push(t.cleanup);
     const path = join(t.dir, 'typo.yaml');
     writeFileSync(path, 'documents: [x/documents/a.gz]\ndedupe:\n  name: n\n  paragraph: {attribute_name: a}\nbloom_filter: {file: b.bin, read_only: false, estimated_doc_count: 10, desired_false_positive_rate: 0.01}\n');
     const p = dedupeCommand(args(path), new AbortController().signal);

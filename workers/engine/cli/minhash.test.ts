@@ -3,14 +3,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { document, Rng } from '../dedupe/minhash/test-corpus.js';
-import { readJsonlFile, tempDir, writeJsonl } from '../testing.js';
+import { readJsonlFile,  writeJsonl, scratchDir } from '../testing.js';
 import type { ParsedArgs } from './args.js';
 import { minhashCommand } from './minhash.js';
 
-let cleanups: (() => void)[] = [];
 afterEach(() => {
-  cleanups.forEach((c) => c());
-  cleanups = [];
   vi.restoreAllMocks();
 });
 
@@ -21,8 +18,7 @@ const args = (config: string, ...flags: string[]): ParsedArgs => ({
 });
 
 function setup(yaml: (docs: string) => string): { dir: string; config: string } {
-  const t = tempDir('assay-minhash-cli-');
-  cleanups.push(t.cleanup);
+  const t = { dir: scratchDir('assay-minhash-cli-') };
   const docs = join(t.dir, 'documents');
   mkdirSync(docs);
   const rng = new Rng(3);

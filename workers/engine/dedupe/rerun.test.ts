@@ -1,20 +1,14 @@
 // Resume and rerun: the filter's manifest makes a rerun reproduce the first run instead of flagging everything.
 import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readJsonlFile, writeJsonl } from '../testing.js';
 import { runDedupe } from './index.js';
 import { parseConfig, readFixtureConfig, scratchWithFixture, withOverrides } from './test-helpers.js';
 
-let cleanups: (() => void)[] = [];
-afterEach(() => {
-  cleanups.forEach((c) => c());
-  cleanups = [];
-});
 
 function setup(overrides: Record<string, unknown> = {}): { dir: string; out: string; cfg: ReturnType<typeof parseConfig> } {
   const t = scratchWithFixture();
-  cleanups.push(t.cleanup);
   const cfg = parseConfig(withOverrides(readFixtureConfig('dedupe-paragraphs.json'), overrides));
   return { dir: t.dir, out: join(t.dir, 'deduper/attributes/dedupe_paragraphs/000.json.gz'), cfg };
 }

@@ -2,15 +2,16 @@
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dedupeConfig, type DedupeConfig } from '../../../shared/dedupe/schema.js';
-import { CONFORMANCE, tempDir } from '../testing.js';
+import { CONFORMANCE, scratchDir } from '../testing.js';
 
 export const DOLMA = join(CONFORMANCE, 'dolma');
 
 /** A scratch dir holding a copy of `deduper/`, since the deduper writes beside its input. */
-export function scratchWithFixture(): { dir: string; cleanup: () => void } {
-  const t = tempDir('assay-dedupe-');
-  cpSync(join(DOLMA, 'deduper'), join(t.dir, 'deduper'), { recursive: true });
-  return t;
+/** A temp copy of the deduper fixtures (the deduper writes beside its input), removed after the test. */
+export function scratchWithFixture(): { dir: string } {
+  const dir = scratchDir('assay-dedupe-');
+  cpSync(join(DOLMA, 'deduper'), join(dir, 'deduper'), { recursive: true });
+  return { dir };
 }
 
 export function readFixtureConfig(name: string): Record<string, unknown> {

@@ -1,17 +1,12 @@
 // Dolma's mixer fixtures M1–M7, compared the way upstream's test_mixer.py compares them.
 import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { CONFORMANCE, readJsonlFile, tempDir, writeJsonl } from '../testing.js';
+import { describe, expect, it } from 'vitest';
+import { CONFORMANCE, readJsonlFile,  writeJsonl, scratchDir } from '../testing.js';
 import { loadMixerConfig, parseMixerConfig } from './config.js';
 import { runMix } from './mixer.js';
 
 const MIXER = join(CONFORMANCE, 'dolma/mixer');
-let cleanups: (() => void)[] = [];
-afterEach(() => {
-  cleanups.forEach((c) => c());
-  cleanups = [];
-});
 
 /** Upstream normalisation: provenance must be `<file>:<line>` with increasing lines, then it is removed. */
 function normalise(rows: Record<string, unknown>[], fileName: string): Record<string, unknown>[] {
@@ -30,8 +25,7 @@ function normalise(rows: Record<string, unknown>[], fileName: string): Record<st
 }
 
 async function runFixture(config: string, produced: string, expected: string): Promise<void> {
-  const { dir, cleanup } = tempDir();
-  cleanups.push(cleanup);
+  const dir = scratchDir();
   cpSync(MIXER, join(dir, 'mixer'), { recursive: true });
   const cfg = await loadMixerConfig(join(MIXER, 'configs', config));
   await runMix(cfg, { cwd: dir });
@@ -65,8 +59,7 @@ describe('Dolma mixer inline cases (M6, M7)', () => {
 
   it('M6 min_text_length applies after span replacement, in UTF-8 bytes after trim', async () => {
     const c = cases.min_text_length as InlineCase;
-    const { dir, cleanup } = tempDir();
-    cleanups.push(cleanup);
+    const dir = scratchDir();
     writeJsonl(join(dir, 'documents/0.jsonl.gz'), c.documents);
     writeJsonl(
       join(dir, `attributes/${c.attribute_name}/0.jsonl.gz`),
@@ -84,8 +77,7 @@ describe('Dolma mixer inline cases (M6, M7)', () => {
 
   it('M7 a jq error on a missing attribute fails the run, naming file and line, leaving no output', async () => {
     const c = cases.jq_missing_attribute_fails_the_run as InlineCase;
-    const { dir, cleanup } = tempDir();
-    cleanups.push(cleanup);
+    const dir = scratchDir();
     writeJsonl(join(dir, 'documents/0000.jsonl.gz'), c.documents);
     const text = JSON.stringify(c.config).replaceAll('<dir>', dir);
     const run = runMix(parseMixerConfig(text, 'inline.json'), { cwd: dir });

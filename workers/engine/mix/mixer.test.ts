@@ -1,21 +1,15 @@
 // runMix end to end: sharding and naming, layouts, codecs, processes, summaries, cancellation.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { readJsonlFile, tempDir, writeJsonl } from '../testing.js';
+import { describe, expect, it } from 'vitest';
+import { readJsonlFile,  writeJsonl, scratchDir } from '../testing.js';
 import { parseMixerConfig } from './config.js';
 import { runMix } from './mixer.js';
 
-let cleanups: (() => void)[] = [];
-afterEach(() => {
-  cleanups.forEach((c) => c());
-  cleanups = [];
-});
 
 /** `files` documents files of `per` docs each, with a `score` attribute set (score = doc index / total). */
 function dataset(files: number, per: number, ext = '.jsonl.gz'): { dir: string; total: number } {
-  const { dir, cleanup } = tempDir();
-  cleanups.push(cleanup);
+  const dir = scratchDir();
   const total = files * per;
   for (let f = 0; f < files; f++) {
     const docs = Array.from({ length: per }, (_, i) => {
@@ -171,8 +165,7 @@ describe('runMix', () => {
   });
 
   it("evaluates spec §3.5 expression 22 with ${oc.env:ALPHA} interpolated from the environment", async () => {
-    const { dir, cleanup } = tempDir();
-    cleanups.push(cleanup);
+    const dir = scratchDir();
     const key = 'HuggingFaceFW_fineweb-edu-classifier_score';
     const docs = [
       { id: 'a', text: 'x', attributes: { [key]: [[0, 1, 3.0]], [`${key}_original`]: [[0, 1, 2.5]], random_number_v1__random_number_v1__random: [[0, 1, 0.5]] } },

@@ -1,18 +1,12 @@
 // The tag runtime: Dolma's layout and key rules (conformance runtime cases), markers, pool, custom modules.
 import { cpSync, existsSync, readdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { CONFORMANCE, readJsonlFile, tempDir, writeJsonl } from '../testing.js';
+import { describe, expect, it } from 'vitest';
+import { CONFORMANCE, readJsonlFile,  writeJsonl, scratchDir } from '../testing.js';
 import { markerPath, runTag } from './runtime.js';
 
-let cleanups: (() => void)[] = [];
-afterEach(() => {
-  cleanups.forEach((c) => c());
-  cleanups = [];
-});
 function scratch(): string {
-  const { dir, cleanup } = tempDir();
-  cleanups.push(cleanup);
+  const dir = scratchDir();
   return dir;
 }
 

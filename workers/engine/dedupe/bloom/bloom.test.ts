@@ -1,8 +1,8 @@
 // Bloom filter: Dolma's sizing values, the Assay geometry, save/load round trips and every bad-file error.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { CONFORMANCE, tempDir } from '../../testing.js';
+import { describe, expect, it } from 'vitest';
+import { CONFORMANCE,  scratchDir } from '../../testing.js';
 import { BloomFilter, geometryFor, KeyEncoder, loadFilter, MIN_BITS, optimalNumberOfHashers, probOfFalsePositive, saveFilter, suggestSizeInBytes } from './index.js';
 
 const CASES = JSON.parse(readFileSync(join(CONFORMANCE, 'dolma/bloom/bloom-sizing-cases.json'), 'utf8')) as {
@@ -10,11 +10,6 @@ const CASES = JSON.parse(readFileSync(join(CONFORMANCE, 'dolma/bloom/bloom-sizin
   prob_of_false_positive: { size_in_bytes: number; expected_elements: number; num_hashers: number; p: number }[];
   suggest_size_in_bytes: { expected_elements: number; desired_false_positive_rate: number; size_in_bytes: number }[];
 };
-let cleanups: (() => void)[] = [];
-afterEach(() => {
-  cleanups.forEach((c) => c());
-  cleanups = [];
-});
 
 describe('Dolma sizing formulas', () => {
   it.each(CASES.optimal_number_of_hashers)('optimal_number_of_hashers($size_in_bytes, $expected_elements) = $k', (c) => {
@@ -56,8 +51,7 @@ async function savedFilter(dir: string): Promise<{ path: string; keys: Uint8Arra
 
 describe('filter file', () => {
   it('round-trips bits, seeds, insertions and the manifest', async () => {
-    const t = tempDir();
-    cleanups.push(t.cleanup);
+    const t = { dir: scratchDir() };
     const { path, keys } = await savedFilter(t.dir);
     const { filter, manifest } = await loadFilter(path);
     expect([filter.k, filter.m, filter.insertions]).toEqual([5, 1 << 16, 3]);
@@ -76,8 +70,7 @@ describe('filter file', () => {
     ['a future version', (b: Buffer) => b.fill(Buffer.from([9, 0, 0, 0]), 8, 12), /version 9/],
     ['a Dolma filter', () => Buffer.from([0x17, 0xf1, 0xf0, 0x81, 1, 0, 0, 0]), /written by Dolma/],
   ])('rejects %s, naming the file', async (_name, damage, message) => {
-    const t = tempDir();
-    cleanups.push(t.cleanup);
+    const t = { dir: scratchDir() };
     const { path } = await savedFilter(t.dir);
     writeFileSync(path, damage(readFileSync(path)));
     const p = loadFilter(path);

@@ -2,20 +2,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readJsonlFile } from '../../testing.js';
 import { runDedupe } from '../index.js';
 import { DOLMA, parseConfig, readFixtureConfig, scratchWithFixture, type Row } from '../test-helpers.js';
 
-let cleanups: (() => void)[] = [];
-afterEach(() => {
-  cleanups.forEach((c) => c());
-  cleanups = [];
-});
 
 async function run(configName: string): Promise<{ dir: string; rows: (name: string) => Row[] }> {
   const t = scratchWithFixture();
-  cleanups.push(t.cleanup);
   await runDedupe(parseConfig(readFixtureConfig(configName)), { cwd: t.dir });
   return { dir: t.dir, rows: (name) => readJsonlFile(join(t.dir, 'deduper/attributes', name, '000.json.gz')) as Row[] };
 }
@@ -63,7 +57,6 @@ describe('Dolma deduper conformance', () => {
 
   it('D4: a documents path without a "documents" component is a configuration error', async () => {
     const t = scratchWithFixture();
-    cleanups.push(t.cleanup);
     const p = runDedupe(parseConfig(readFixtureConfig('filepath-bad.json')), { cwd: t.dir });
     await expect(p).rejects.toMatchObject({ name: 'AssayError', code: 'CONFIG', field: 'documents[0]' });
     await expect(p).rejects.toThrow(/document_dir/);

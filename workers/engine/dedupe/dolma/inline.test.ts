@@ -1,7 +1,7 @@
 // Dolma's inline deduper cases D6–D11 (deduper/cases/inline-cases.json), run through runDedupe.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readJsonlFile, tempDir, writeJsonl } from '../../testing.js';
 import { runDedupe } from '../index.js';
 import { cpSlice, DOLMA, parseConfig, readFixtureConfig, scratchWithFixture, withOverrides, type Row } from '../test-helpers.js';
@@ -9,16 +9,10 @@ import { dedupeWords } from './words.js';
 
 const CASES = JSON.parse(readFileSync(join(DOLMA, 'deduper/cases/inline-cases.json'), 'utf8')) as Record<string, Record<string, unknown>>;
 const SPANS = 'bff_duplicate_paragraph_spans';
-let cleanups: (() => void)[] = [];
-afterEach(() => {
-  cleanups.forEach((c) => c());
-  cleanups = [];
-});
 
 /** Runs an inline case's config over `texts` (ids "0", "1", …) with a fresh filter. */
 async function runInline(texts: string[], config: Record<string, unknown>): Promise<Row[]> {
   const t = tempDir('assay-dedupe-inline-');
-  cleanups.push(t.cleanup);
   writeJsonl(join(t.dir, 'documents/000.jsonl.gz'), texts.map((text, i) => ({ id: String(i), text, source: 'test' })));
   const bloom = { estimated_doc_count: 100, desired_false_positive_rate: 1e-6, read_only: false, ...(config.bloom_filter as object), file: 'bloom.bin' };
   await runDedupe(parseConfig({ ...config, documents: ['documents/*.jsonl.gz'], bloom_filter: bloom }), { cwd: t.dir });
@@ -29,7 +23,6 @@ async function runInline(texts: string[], config: Record<string, unknown>): Prom
 async function runProperty(name: string): Promise<{ texts: string[]; rows: Row[] }> {
   const c = CASES[name] as { overrides: Record<string, unknown> };
   const t = scratchWithFixture();
-  cleanups.push(t.cleanup);
   await runDedupe(parseConfig(withOverrides(readFixtureConfig('dedupe-paragraphs.json'), c.overrides)), { cwd: t.dir });
   const texts = readJsonlFile(join(t.dir, 'deduper/documents/000.json.gz')).map((d) => d.text as string);
   return { texts, rows: readJsonlFile(join(t.dir, 'deduper/attributes/dedupe_paragraphs/000.json.gz')) as Row[] };

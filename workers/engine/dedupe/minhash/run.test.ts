@@ -1,22 +1,16 @@
 // runMinhash end to end: row-for-row attributes, spilled partitions, work-dir cleanup, cancellation, located errors.
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { minhashConfig, type MinhashConfigInput } from '../../../../shared/dedupe/minhash-schema.js';
-import { readJsonlFile, tempDir, writeJsonl } from '../../testing.js';
+import { readJsonlFile,  writeJsonl, scratchDir } from '../../testing.js';
 import { runMinhash } from './index.js';
 import { document, editWords, Rng } from './test-corpus.js';
 
-let cleanups: (() => void)[] = [];
-afterEach(() => {
-  cleanups.forEach((c) => c());
-  cleanups = [];
-});
 
 /** 400 docs in two files: 100 bases, each with an exact copy or a light edit later on, plus short docs. */
 function corpus(): { dir: string; docs: string } {
-  const t = tempDir('assay-minhash-run-');
-  cleanups.push(t.cleanup);
+  const t = { dir: scratchDir('assay-minhash-run-') };
   const rng = new Rng(7);
   const rows: { id: string; text: string }[] = [];
   const bases = Array.from({ length: 100 }, () => document(rng, 120));

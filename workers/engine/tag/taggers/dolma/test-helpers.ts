@@ -1,6 +1,7 @@
 // Test helpers: spans as the runtime will write them (code-point offsets, scores rounded to 5 decimals).
 import { pyRound } from '../../../text/python.js';
 import type { TagDocument, TaggerSpec, TagSpan } from '../../types.js';
+import { rng } from '../../../testing.js';
 
 /** [start, end, score, type] with offsets in code points and `round(score, 5)`, as Dolma writes them. */
 export type DolmaSpan = [number, number, number, string];
@@ -18,17 +19,6 @@ export async function tagText(spec: TaggerSpec, text: string, options: Record<st
   return toDolma(text, tagger.tag(doc(text)));
 }
 
-/** Deterministic PRNG (mulberry32) for generated test inputs. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A random string of `len` picks from `alphabet` (whole strings, so multi-unit characters stay intact). */
 export function randomText(next: () => number, alphabet: readonly string[], len: number): string {
@@ -39,3 +29,5 @@ export function randomText(next: () => number, alphabet: readonly string[], len:
 
 /** Python's `\s` (str.isspace) as a JS character-class body, for reference regexes. */
 export const PY_WS_CLASS = '\\t\\n\\x0b\\x0c\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+
+export { rng };
