@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readJsonlFile, tempDir, writeJsonl } from '../../testing.js';
+import { readJsonlFile, scratchDir, writeJsonl } from '../../testing.js';
 import { runDedupe } from '../index.js';
 import { cpSlice, DOLMA, parseConfig, readFixtureConfig, scratchWithFixture, withOverrides, type Row } from '../test-helpers.js';
 import { dedupeWords } from './words.js';
@@ -12,7 +12,7 @@ const SPANS = 'bff_duplicate_paragraph_spans';
 
 /** Runs an inline case's config over `texts` (ids "0", "1", …) with a fresh filter. */
 async function runInline(texts: string[], config: Record<string, unknown>): Promise<Row[]> {
-  const t = tempDir('assay-dedupe-inline-');
+  const t = { dir: scratchDir('assay-dedupe-inline-') };
   writeJsonl(join(t.dir, 'documents/000.jsonl.gz'), texts.map((text, i) => ({ id: String(i), text, source: 'test' })));
   const bloom = { estimated_doc_count: 100, desired_false_positive_rate: 1e-6, read_only: false, ...(config.bloom_filter as object), file: 'bloom.bin' };
   await runDedupe(parseConfig({ ...config, documents: ['documents/*.jsonl.gz'], bloom_filter: bloom }), { cwd: t.dir });
