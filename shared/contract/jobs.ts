@@ -1,0 +1,52 @@
+// Jobs as the app sees them: what can be launched, progress events and terminal states (DESIGN §5).
+import { z } from 'zod';
+
+export const jobKind = z.enum(['tag', 'dedupe', 'minhash', 'mix', 'tokens', 'index']);
+export type JobKind = z.infer<typeof jobKind>;
+
+/** A job is launched with a config file (path inside the workspace) or inline config text (YAML/JSON). */
+export const jobStart = z
+  .object({
+    kind: jobKind,
+    configPath: z.string().min(1).optional(),
+    configText: z.string().min(1).optional(),
+  })
+  .strict()
+  .refine((v) => v.kind === 'index' || v.configPath !== undefined || v.configText !== undefined, {
+    message: 'a tag/dedupe/minhash/mix/tokens job needs configPath or configText',
+  });
+export type JobStart = z.infer<typeof jobStart>;
+
+export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
+
+export interface JobProgress {
+  jobId: string;
+  done: number;
+  total: number;
+  unit: string;
+  /** Units per second over the recent window; 0 until measurable. */
+  rate: number;
+  /** Seconds, when known. */
+  eta?: number;
+}
+
+export interface JobInfo {
+  jobId: string;
+  kind: JobKind;
+  state: JobState;
+  startedAt: string;
+  endedAt?: string;
+  /** Config file used, relative to the workspace. */
+  config?: string;
+  progress?: JobProgress;
+  /** One-paragraph outcome, e.g. "kept 812 of 1,000 documents → output/". */
+  summary?: string;
+  error?: string;
+  /** Folders the job wrote (relative to the workspace). */
+  outputs: string[];
+}
+
+export interface JobLog {
+  jobId: string;
+  line: string;
+}

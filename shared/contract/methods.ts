@@ -1,0 +1,49 @@
+// The one typed contract between the app and the engine host: every request's params schema and result type.
+import { z } from 'zod';
+import { jobStart, type JobInfo } from './jobs.js';
+import type { ExplainResult, Histogram, LintIssue, PreviewResult, SampleBucket } from './preview.js';
+import type { DocumentDetail, DocumentPage, WorkspaceInfo } from './workspace.js';
+
+/** Paths from the app are workspace-relative; the host resolves and refuses any that escape the workspace. */
+const relPath = z.string().min(1).max(4096);
+const recipeText = z.string().max(4 * 1024 * 1024);
+
+const documentQuery = z
+  .object({
+    offset: z.number().int().min(0),
+    limit: z.number().int().min(1).max(1000),
+    recipeText: recipeText.optional(),
+    fate: z.enum(['kept', 'dropped', 'outside']).optional(),
+    droppedBy: z.number().int().min(0).optional(),
+    source: z.string().optional(),
+    ranges: z.array(z.object({ key: z.string(), min: z.number().optional(), max: z.number().optional() }).strict()).max(32).optional(),
+    ids: z.array(z.string()).max(10000).optional(),
+    sort: z.object({ column: z.string(), desc: z.boolean() }).strict().optional(),
+    columns: z.array(z.string()).max(64).optional(),
+  })
+  .strict();
+
+export const methods = {
+  'workspace.info': { params: z.object({}).strict(), result: {} as WorkspaceInfo },
+  'recipe.read': { params: z.object({ path: relPath }).strict(), result: {} as { path: string; text: string } },
+  'recipe.write': { params: z.object({ path: relPath, text: recipeText }).strict(), result: {} as { path: string; bytes: number } },
+  'preview.run': { params: z.object({ recipeText, ids: z.boolean().optional() }).strict(), result: {} as PreviewResult },
+  'preview.samples': {
+    params: z
+      .object({ recipeText, rule: z.number().int().min(-1), bucket: z.enum(['alone', 'exclusive', 'sequential', 'kept']), offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000) })
+      .strict(),
+    result: {} as { ids: string[]; total: number; bucket: SampleBucket },
+  },
+  'preview.explain': { params: z.object({ recipeText, id: z.string().min(1) }).strict(), result: {} as ExplainResult },
+  'preview.lint': { params: z.object({ recipeText }).strict(), result: {} as LintIssue[] },
+  'attributes.histogram': { params: z.object({ key: z.string().min(1), bins: z.number().int().min(1).max(200) }).strict(), result: {} as Histogram },
+  'documents.page': { params: documentQuery, result: {} as DocumentPage },
+  'documents.get': { params: z.object({ id: z.string().min(1) }).strict(), result: {} as DocumentDetail },
+  'jobs.start': { params: jobStart, result: {} as JobInfo },
+  'jobs.cancel': { params: z.object({ jobId: z.string().min(1) }).strict(), result: {} as JobInfo },
+  'jobs.list': { params: z.object({}).strict(), result: {} as JobInfo[] },
+} as const;
+
+export type Method = keyof typeof methods;
+export type Params<M extends Method> = z.input<(typeof methods)[M]['params']>;
+export type Result<M extends Method> = (typeof methods)[M]['result'];

@@ -1,0 +1,126 @@
+// Result shapes of the attribute index's preview, explain, lint and histogram queries (engine → host → app).
+
+/** Documents and tokens, overall. */
+export interface Count {
+  docs: number;
+  tokens: number;
+}
+
+/** A count split per `source` (the document's `source` field; '' when absent). */
+export interface CountBySource extends Count {
+  bySource: Record<string, Count>;
+}
+
+/** Where a rule was evaluated: compiled to column predicates, or exactly on stored attribute JSON. */
+export type EvalPath = 'compiled' | 'exact';
+
+export type RuleKind = 'include' | 'exclude' | 'min_text_length' | 'span_replacement';
+
+/** A numeric comparison found in a rule, swept over 50 thresholds. */
+export interface ThresholdSweep {
+  /** Attribute key (or metadata path) compared. */
+  key: string;
+  op: '<' | '<=' | '>' | '>=' | '==' | '!=';
+  /** The threshold written in the recipe. */
+  threshold: number;
+  /** Recipe text range of the number, so the UI can rewrite it (1-based line/column, end exclusive). */
+  location?: { line: number; column: number; endColumn: number };
+  /** 50 candidate thresholds (ascending) and, for each, the fraction of the stream's documents the rule alone would drop. */
+  thresholds: number[];
+  dropFraction: number[];
+}
+
+export interface PreviewRule {
+  /** Position among all rules of the recipe, in recipe order (0-based). */
+  index: number;
+  stream: string;
+  kind: RuleKind;
+  /** The expression as written (for span_replacement: the span selector; for min_text_length: the bound). */
+  expression: string;
+  syntax: 'jsonpath' | 'jq' | 'none';
+  path: EvalPath;
+  /** Why the exact path was needed (unsupported construct), when it was. */
+  pathReason?: string;
+  /** 1-based line of the rule in the recipe text, when known. */
+  line?: number;
+  /** Dropped by this rule alone, ignoring all others. */
+  alone: CountBySource;
+  /** Dropped by this rule and by no other rule of its stream. */
+  exclusive: CountBySource;
+  /** Dropped by this rule when rules apply in recipe order (first rule that drops gets the document). */
+  sequential: CountBySource;
+  /** Attribute keys the rule reads that no indexed document has. */
+  missingKeys: string[];
+  sweep?: ThresholdSweep;
+  /** span_replacement rules: characters (code points) removed or replaced in kept documents, and documents touched. */
+  replacement?: { chars: number; docs: number };
+}
+
+export interface PreviewTotals extends CountBySource {
+  kept: CountBySource;
+  dropped: CountBySource;
+}
+
+export interface PreviewResult {
+  total: PreviewTotals;
+  rules: PreviewRule[];
+  /** Every figure is computed over every indexed document (no sampling). */
+  exact: boolean;
+  /** Documents in the index that match no stream's `documents` globs. */
+  outsideStreams: number;
+  elapsedMs: number;
+  /** Only when asked for. */
+  keptIds?: string[];
+}
+
+export type SampleBucket = 'alone' | 'exclusive' | 'sequential' | 'kept';
+
+export interface RuleVerdict {
+  index: number;
+  kind: RuleKind;
+  expression: string;
+  /** `drop`: this rule drops the document; `keep`: it does not; `skipped`: not reached (earlier drop) — still evaluated for information. */
+  verdict: 'drop' | 'keep';
+  /** Attribute values the rule read, as the mixer saw them (undefined → key absent). */
+  values: { key: string; value: unknown }[];
+  path: EvalPath;
+}
+
+export interface ExplainResult {
+  id: string;
+  source: string;
+  file: string;
+  line: number;
+  stream: string | null;
+  fate: 'kept' | 'dropped' | 'outside';
+  /** The first rule in recipe order that drops it. */
+  droppedBy?: number;
+  /** Human sentence, e.g. "dropped by rule 3: `gopher_v1__word_count` = 41 < 50". */
+  reason: string;
+  rules: RuleVerdict[];
+  text: string;
+  /** Text the mixer writes (after span replacement); undefined when dropped. */
+  output?: string;
+  /** Replaced ranges in `text`, UTF-16 offsets (for the UI), with the rule that replaced them. */
+  replaced: { start: number; end: number; rule: number; replacement: string }[];
+}
+
+export interface LintIssue {
+  severity: 'warning' | 'error';
+  rule?: number;
+  line?: number;
+  code: 'missing-key' | 'drops-nothing' | 'drops-everything' | 'shadowed' | 'no-spans' | 'syntax';
+  message: string;
+}
+
+export interface Histogram {
+  key: string;
+  /** Documents having the key / all documents. */
+  present: number;
+  total: number;
+  min: number;
+  max: number;
+  /** `bins + 1` ascending edges; counts[i] covers [edges[i], edges[i+1]) (last bin closed). */
+  edges: number[];
+  counts: number[];
+}
