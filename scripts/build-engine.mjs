@@ -11,6 +11,7 @@ await build({
     cli: 'workers/engine/bin.ts',
     'mix-worker': 'workers/engine/mix/worker.ts',
     'tag-worker': 'workers/engine/tag/worker.ts',
+    'tokens-worker': 'workers/engine/tokenize/worker.ts',
     'jq-worker': 'workers/engine/mix/filters/jq/worker.ts',
   },
   outdir: 'dist/engine',

@@ -6,18 +6,32 @@ import { listCommand } from './cli/list.js';
 import { minhashCommand } from './cli/minhash.js';
 import { mixCommand } from './cli/mix.js';
 import { tagCommand } from './cli/tag.js';
+import { tokensCommand } from './cli/tokens.js';
 import { disposeJq } from './mix/filters/jq/index.js';
 
 const OPTIONS: Record<string, OptionSpec> = {
   config: { alias: 'c', value: true, description: 'config file (YAML or JSON, Dolma format)' },
-  documents: { multiple: true, description: 'tag: documents globs (`*`, `?`, `**`)' },
+  documents: { multiple: true, description: 'tag/tokens: documents globs (`*`, `?`, `**`)' },
   taggers: { multiple: true, description: 'tag: tagger names (see `assay list`)' },
   experiment: { value: true, description: 'tag: experiment name (attributes/<experiment>/, key prefix)' },
   'tagger-option': { multiple: true, description: 'tag: TAGGER.KEY=VALUE option for a tagger (repeatable)' },
   'tagger-modules': { multiple: true, description: 'tag/list: JS/TS modules exporting custom taggers' },
   'skip-existing': { description: 'tag: also skip files whose outputs exist without an Assay marker' },
   'ignore-existing': { description: 'tag: re-tag files even when marked complete' },
-  seed: { value: true, description: 'tag: base seed for seeded taggers (random_number_v1)' },
+  seed: { value: true, description: 'tag: base seed for seeded taggers (random_number_v1); tokens: shuffle seed (3920)' },
+  destination: { value: true, description: 'tokens: output folder for part-*.npy / part-*.csv.gz' },
+  'tokenizer.name_or_path': { value: true, description: 'tokens: a tokenizer.json (or its folder), or the built-in gpt2' },
+  'tokenizer.bos_token_id': { value: true, description: 'tokens: BOS id prepended to each document' },
+  'tokenizer.eos_token_id': { value: true, description: 'tokens: EOS id appended to each document' },
+  'tokenizer.pad_token_id': { value: true, description: 'tokens: pad id (recorded, not written)' },
+  'tokenizer.segment_before_tokenization': { description: 'tokens: encode paragraph by paragraph (same ids)' },
+  'tokenizer.encode_special_tokens': { description: 'tokens: tokenize special-token strings in the text as text' },
+  dtype: { value: true, description: 'tokens: uint16 | uint32 (must fit the vocabulary exactly)' },
+  max_size: { value: true, description: 'tokens: tokens per output file (default 1073741824)' },
+  batch_size: { value: true, description: 'tokens: documents shuffled together (default 10000)' },
+  ring_size: { value: true, description: 'tokens: input files read round-robin per process (default 8)' },
+  'fields.text_field_name': { value: true, description: 'tokens: text field, dotted for nested (default text)' },
+  'fields.id_field_name': { value: true, description: 'tokens: id field (default id; null = sha256(path)-line)' },
   processes: { value: true, description: 'parallel processes (overrides the config)' },
   'skip-bad-lines': { description: 'skip malformed lines (counted, logged with file:line)' },
   dryrun: { description: 'print the resolved config and exit' },
@@ -33,6 +47,7 @@ const COMMANDS: Record<string, { summary: string; run: (args: ParsedArgs, signal
   dedupe: { summary: "Dolma's bloom-filter dedupe (documents / paragraphs modes) as attributes", run: dedupeCommand },
   minhash: { summary: "FineWeb's MinHash near-dedup: clusters, duplicate_of and a drop flag as attributes", run: minhashCommand },
   mix: { summary: 'filter, edit and shard documents with a Dolma mixer recipe', run: mixCommand },
+  tokens: { summary: 'tokenize documents into OLMo-ready memmaps (part-*.npy + part-*.csv.gz)', run: tokensCommand },
   list: { summary: 'list the available taggers and what they emit', run: (args) => listCommand(args) },
 };
 
@@ -43,8 +58,10 @@ Usage:
   assay dedupe -c dedupe.yaml [--quiet]
   assay minhash -c minhash.yaml [--quiet]
   assay mix -c recipe.yaml [--processes N] [--skip-bad-lines] [--quiet]
+  assay tokens --documents GLOB… --destination DIR --tokenizer.name_or_path PATH|gpt2 --tokenizer.eos_token_id ID
+               [--dtype uint16|uint32] [--max_size N] [--processes N] [--seed N]   |   assay tokens -c tokens.yaml
   assay list [--verbose] [--json]
-  assay -c config.yaml tag|dedupe|mix (Dolma's argument order works too)
+  assay -c config.yaml tag|dedupe|mix|tokens (Dolma's argument order works too)
 
 Commands:
 ${Object.entries(COMMANDS)

@@ -68,12 +68,10 @@ export function intOption(args: ParsedArgs, name: string, min = 1): number | und
 }
 
 export function helpTable(specs: Readonly<Record<string, OptionSpec>>): string {
-  return Object.entries(specs)
-    .map(([name, s]) => {
-      const flag = `${s.alias ? `-${s.alias}, ` : '    '}--${name}${s.multiple ? ' VALUE…' : s.value ? ' VALUE' : ''}`;
-      return `  ${flag.padEnd(30)} ${s.description}`;
-    })
-    .join('\n');
+  const rows = Object.entries(specs).map(([name, s]) => [`${s.alias ? `-${s.alias}, ` : '    '}--${name}${s.multiple ? ' VALUE…' : s.value ? ' VALUE' : ''}`, s.description] as const);
+  // Dotted Dolma names (--tokenizer.segment_before_tokenization) are longer than the usual column.
+  const width = Math.max(30, ...rows.map(([flag]) => flag.length));
+  return rows.map(([flag, description]) => `  ${flag.padEnd(width)} ${description}`).join('\n');
 }
 
 export function stringOption(args: ParsedArgs, name: string): string | undefined {
