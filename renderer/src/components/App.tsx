@@ -1,0 +1,46 @@
+// The workbench layout: workspace and preview on the left, the recipe editor with distributions/runs in the centre, documents and inspector on the right.
+import { useWorkbench } from '../store/index.js';
+import { DistributionsTab } from './distributions/DistributionsTab.js';
+import { DocumentsPanel } from './documents/DocumentsPanel.js';
+import { RecipeEditor } from './editor/RecipeEditor.js';
+import { RecipeToolbar } from './editor/RecipeToolbar.js';
+import { Inspector } from './inspector/Inspector.js';
+import { PreviewPanel } from './preview/PreviewPanel.js';
+import { RunsTab } from './runs/RunsTab.js';
+import { TopBar } from './TopBar.js';
+import { WorkspacePanel } from './workspace/WorkspacePanel.js';
+
+export function App() {
+  const tab = useWorkbench((s) => s.ui.bottomTab);
+  const setTab = useWorkbench((s) => s.setBottomTab);
+  return (
+    <div className="app">
+      <TopBar />
+      <aside className="pane left">
+        <WorkspacePanel />
+        <PreviewPanel />
+      </aside>
+      <main className="pane centre">
+        <section className="editor-pane">
+          <RecipeToolbar />
+          <RecipeEditor />
+        </section>
+        <section className="bottom-pane">
+          <nav className="tabs" role="tablist">
+            <button role="tab" aria-selected={tab === 'distributions'} data-testid="tab-distributions" onClick={() => setTab('distributions')}>
+              Distributions
+            </button>
+            <button role="tab" aria-selected={tab === 'runs'} data-testid="tab-runs" onClick={() => setTab('runs')}>
+              Runs
+            </button>
+          </nav>
+          <div className="tab-body">{tab === 'distributions' ? <DistributionsTab /> : <RunsTab />}</div>
+        </section>
+      </main>
+      <section className="pane right">
+        <DocumentsPanel />
+        <Inspector />
+      </section>
+    </div>
+  );
+}

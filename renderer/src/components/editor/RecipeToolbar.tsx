@@ -1,0 +1,58 @@
+// Above the editor: the open file, its unsaved state, open / save / save as / reload from disk.
+import { isDirty, useWorkbench, useWorkbenchApi } from '../../store/index.js';
+
+export function RecipeToolbar() {
+  const path = useWorkbench((s) => s.recipe.path);
+  const dirty = useWorkbench(isDirty);
+  const saving = useWorkbench((s) => s.recipe.saving);
+  const loading = useWorkbench((s) => s.recipe.loading);
+  const error = useWorkbench((s) => s.recipe.error);
+  const diskChanged = useWorkbench((s) => s.recipe.diskChanged);
+  const recipes = useWorkbench((s) => s.workspace.info?.recipes);
+  const store = useWorkbenchApi();
+  const s = () => store.getState();
+
+  const confirmDiscard = () => !isDirty(s()) || window.confirm('Discard unsaved recipe edits?');
+  const open = (p: string) => {
+    if (p && confirmDiscard()) void s().openRecipe(p);
+  };
+  const saveAs = () => {
+    const p = window.prompt('Save the recipe as (path inside the workspace):', path ?? 'configs/recipe.yaml');
+    if (p) void s().saveRecipe(p);
+  };
+
+  return (
+    <div className="toolbar" data-testid="recipe-toolbar">
+      <select value={path ?? ''} onChange={(e) => open(e.target.value)} data-testid="recipe-select" aria-label="open recipe">
+        {path === null && <option value="">open a recipe…</option>}
+        {[...new Set([...(recipes ?? []), ...(path ? [path] : [])])].map((r) => (
+          <option key={r} value={r}>
+            {r}
+          </option>
+        ))}
+      </select>
+      <span className={`dirty${dirty ? ' on' : ''}`} data-testid="recipe-dirty" data-dirty={dirty} title={dirty ? 'unsaved edits: the file on disk differs' : 'saved: the editor matches the file on disk'}>
+        {dirty ? '● modified' : 'saved'}
+      </span>
+      <button onClick={() => void s().saveRecipe()} disabled={!dirty || saving || path === null} data-testid="recipe-save" title="Ctrl/⌘+S">
+        {saving ? 'saving…' : 'Save'}
+      </button>
+      <button onClick={saveAs} data-testid="recipe-save-as">
+        Save as…
+      </button>
+      <button onClick={() => path && confirmDiscard() && void s().openRecipe(path)} disabled={path === null || loading} title="read the file from disk again" data-testid="recipe-reload">
+        Reload
+      </button>
+      {diskChanged && (
+        <span className="warn-text" data-testid="recipe-disk-changed" title="Reload takes the file's version; Save overwrites it with yours">
+          the file changed on disk
+        </span>
+      )}
+      {error && (
+        <span className="err" data-testid="recipe-error">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+// The per-rule table: dropped alone / exclusively / sequentially, in documents and tokens, expandable per source.
+import type { CountBySource, PreviewResult, PreviewRule } from '../../../../shared/contract/index.js';
+import { fmtCompact, fmtInt, fmtPct } from '../../lib/format.js';
+import { useWorkbench, useWorkbenchApi } from '../../store/index.js';
+import { Fig } from '../common/Fig.js';
+
+const BUCKETS = ['alone', 'exclusive', 'sequential'] as const;
+type Bucket = (typeof BUCKETS)[number];
+
+const BUCKET_HELP: Record<Bucket, string> = {
+  alone: 'dropped by this rule if it were the only rule',
+  exclusive: 'dropped by this rule and by no other rule',
+  sequential: 'dropped by this rule when rules apply in recipe order (the first rule that drops a document gets it)',
+};
+
+function sourcesOf(r: PreviewRule): string[] {
+  return [...new Set(BUCKETS.flatMap((b) => Object.keys(r[b].bySource)))].sort();
+}
+
+export function RuleTable({ result }: { result: PreviewResult }) {
+  const expanded = useWorkbench((s) => s.preview.expanded);
+  const total = result.total.docs;
+  return (
+    <table className="grid rules" data-testid="rule-table">
+      <thead>
+        <tr>
+          <th>#</th>
+          <th>rule</th>
+          {BUCKETS.map((b) => (
+            <th key={b} className="num" title={BUCKET_HELP[b]}>
+              {b}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {result.rules.map((r) => (
+          <RuleRows key={r.index} rule={r} exact={result.exact} total={total} open={expanded[r.index] === true} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function RuleRows({ rule: r, exact, total, open }: { rule: PreviewRule; exact: boolean; total: number; open: boolean }) {
+  const store = useWorkbenchApi();
+  const s = () => store.getState();
+  const showDropped = () => s().setDocFilter({ fate: 'dropped', droppedBy: r.index });
+  const showSweep = () => {
+    s().selectSweepRule(r.index);
+    s().setBottomTab('distributions');
+  };
+  const cell = (b: Bucket, c: CountBySource, prefix: string) => (
+    <td key={b} className="num" title={`${BUCKET_HELP[b]}: ${fmtPct(c.docs, total)} of documents`}>
+      <Fig value={c.docs} exact={exact} testId={`${prefix}-${b}-docs`} />
+      <br />
+      <Fig value={c.tokens} exact={exact} compact testId={`${prefix}-${b}-tokens`} title={`${fmtInt(c.tokens)} tokens`} />
+    </td>
+  );
+  return (
+    <>
+      <tr className={`rule-row kind-${r.kind}`} data-testid={`rule-${r.index}-row`} onClick={() => s().toggleRuleExpanded(r.index)} aria-expanded={open}>
+        <td className="idx">{open ? '▾' : '▸'}{r.index}</td>
+        <td className="rule-cell">
+          <span className={`kind kind-${r.kind}`}>{r.kind.replace('_', ' ')}</span>
+          <span className="expr" title={r.expression}>
+            {r.expression}
+          </span>
+          <span className="rule-actions" onClick={(e) => e.stopPropagation()}>
+            {r.line !== undefined && (
+              <button className="link" title="show in the editor" onClick={() => s().revealLine(r.line ?? 1)}>
+                L{r.line}
+              </button>
+            )}
+            {r.sweep && (
+              <button className="link" title={`histogram of ${r.sweep.key} with this rule's threshold`} onClick={showSweep} data-testid={`rule-${r.index}-sweep`}>
+                hist
+              </button>
+            )}
+            {r.kind !== 'span_replacement' && (
+              <button className="link" title="documents this rule drops (in recipe order)" onClick={showDropped} data-testid={`rule-${r.index}-show-dropped`}>
+                docs
+              </button>
+            )}
+          </span>
+          {r.path === 'exact' && (
+            <span className="badge warn" data-testid={`rule-${r.index}-badge-exact`} title={r.pathReason ?? 'evaluated exactly on stored attributes (slower)'}>
+              exact path
+            </span>
+          )}
+          {r.missingKeys.length > 0 && (
+            <span className="badge err" data-testid={`rule-${r.index}-badge-missing`} title={`no indexed document has: ${r.missingKeys.join(', ')}`}>
+              missing {r.missingKeys.length === 1 ? 'key' : `${r.missingKeys.length} keys`}
+            </span>
+          )}
+          {r.replacement && (
+            <span className="muted" data-testid={`rule-${r.index}-replacement`}>
+              {' '}
+              replaces {fmtCompact(r.replacement.chars)} chars in {fmtInt(r.replacement.docs)} docs
+            </span>
+          )}
+        </td>
+        {BUCKETS.map((b) => cell(b, r[b], `rule-${r.index}`))}
+      </tr>
+      {open &&
+        sourcesOf(r).map((src) => (
+          <tr key={src} className="source-row" data-testid={`rule-${r.index}-source-${src}`}>
+            <td />
+            <td className="muted">source {src || '(none)'}</td>
+            {BUCKETS.map((b) => cell(b, { ...(r[b].bySource[src] ?? { docs: 0, tokens: 0 }), bySource: {} }, `rule-${r.index}-source-${src}`))}
+          </tr>
+        ))}
+      {open && sourcesOf(r).length === 0 && (
+        <tr className="source-row">
+          <td />
+          <td className="muted" colSpan={4}>
+            no per-source split
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+// Shareable view state in the URL hash: recipe path, selected document, document-table filters, sort and columns.
+import type { Fate } from '../../../shared/contract/index.js';
+
+export interface RangeFilter {
+  key: string;
+  min?: number;
+  max?: number;
+}
+
+export interface DocFilter {
+  fate?: Fate;
+  /** With fate `dropped`: only documents the rule with this index dropped (sequentially). */
+  droppedBy?: number;
+  source?: string;
+  ranges: RangeFilter[];
+}
+
+export interface SortState {
+  column: string;
+  desc: boolean;
+}
+
+export interface UrlState {
+  recipe?: string;
+  doc?: string;
+  filter: DocFilter;
+  sort?: SortState;
+  columns?: string[];
+}
+
+const FATES: readonly Fate[] = ['kept', 'dropped', 'outside'];
+
+const numOrEmpty = (n: number | undefined): string => (n === undefined ? '' : String(n));
+
+function parseNum(s: string | undefined): number | undefined | null {
+  if (s === undefined || s === '') return undefined;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** The hash fragment (without `#`). The token stays in the query string, which this never touches. */
+export function encodeUrlState(s: UrlState): string {
+  const p = new URLSearchParams();
+  if (s.recipe) p.set('recipe', s.recipe);
+  if (s.doc) p.set('doc', s.doc);
+  if (s.filter.fate) p.set('fate', s.filter.fate);
+  if (s.filter.droppedBy !== undefined) p.set('rule', String(s.filter.droppedBy));
+  if (s.filter.source !== undefined) p.set('source', s.filter.source);
+  // `min|max|key`: numbers first, so a key containing `|` still round-trips.
+  for (const r of s.filter.ranges) p.append('range', `${numOrEmpty(r.min)}|${numOrEmpty(r.max)}|${r.key}`);
+  if (s.sort) p.set('sort', `${s.sort.desc ? '-' : ''}${s.sort.column}`);
+  if (s.columns && s.columns.length > 0) p.set('cols', s.columns.join(','));
+  return p.toString();
+}
+
+/** Parses a hash (with or without `#`); anything malformed is dropped rather than trusted. */
+export function decodeUrlState(hash: string): UrlState {
+  const p = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
+  const out: UrlState = { filter: { ranges: [] } };
+  const recipe = p.get('recipe');
+  if (recipe) out.recipe = recipe;
+  const doc = p.get('doc');
+  if (doc) out.doc = doc;
+  const fate = p.get('fate');
+  if (fate && (FATES as readonly string[]).includes(fate)) out.filter.fate = fate as Fate;
+  const rule = parseNum(p.get('rule') ?? undefined);
+  if (typeof rule === 'number' && Number.isInteger(rule) && rule >= 0) out.filter.droppedBy = rule;
+  const source = p.get('source');
+  if (source !== null) out.filter.source = source;
+  for (const r of p.getAll('range')) {
+    const parts = r.split('|');
+    if (parts.length < 3) continue;
+    const min = parseNum(parts[0]);
+    const max = parseNum(parts[1]);
+    const key = parts.slice(2).join('|');
+    if (!key || min === null || max === null) continue;
+    const range: RangeFilter = { key };
+    if (min !== undefined) range.min = min;
+    if (max !== undefined) range.max = max;
+    out.filter.ranges.push(range);
+  }
+  const sort = p.get('sort');
+  if (sort && sort !== '-') out.sort = sort.startsWith('-') ? { column: sort.slice(1), desc: true } : { column: sort, desc: false };
+  const cols = p.get('cols');
+  if (cols) out.columns = cols.split(',').filter((c) => c !== '');
+  return out;
+}

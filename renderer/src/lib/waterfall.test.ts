@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { previewResult, rule } from '../testing/fixtures.js';
+import { waterfallBars } from './waterfall.js';
+
+describe('waterfallBars', () => {
+  it('steps down by each sequential drop and closes on the kept total', () => {
+    const res = previewResult([rule(0, 40), rule(1, 0, { kind: 'span_replacement' }), rule(2, 15)], 600);
+    const bars = waterfallBars(res, 'docs');
+    expect(bars.map((b) => [b.kind, b.base, b.value])).toEqual([
+      ['start', 0, 600],
+      ['drop', 560, 40],
+      ['drop', 545, 15],
+      ['end', 0, 545],
+    ]);
+    expect(bars.find((b) => b.rule === 1)).toBeUndefined();
+  });
+
+  it('uses tokens when asked', () => {
+    const bars = waterfallBars(previewResult([rule(0, 40)], 600), 'tokens');
+    expect(bars.map((b) => b.value)).toEqual([6000, 400, 5600]);
+  });
+});

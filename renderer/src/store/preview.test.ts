@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { PreviewResult } from '../../../shared/contract/index.js';
+import { settle } from '../testing/fakeApi.js';
+import { previewResult, rule } from '../testing/fixtures.js';
+import { harness } from '../testing/harness.js';
+
+/** A promise the test resolves by hand. */
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('preview slice', () => {
+  it('stores the result with the text it was computed for, and lint issues', async () => {
+    const { store } = harness({ handlers: { 'preview.lint': () => [{ severity: 'warning', code: 'drops-nothing', rule: 0, message: 'rule 0 drops nothing' }] } });
+    store.getState().setRecipeText('v1');
+    await settle();
+    const p = store.getState().preview;
+    expect(p.result?.rules[0]?.sequential.docs).toBe(40);
+    expect(p.text).toBe('v1');
+    expect(p.lint).toHaveLength(1);
+    expect(p.running).toBe(false);
+  });
+
+  it('drops an answer that a newer run overtook', async () => {
+    const first = deferred<PreviewResult>();
+    const { store, fake } = harness();
+    fake.handle('preview.run', ({ recipeText }) => (recipeText === 'old' ? first.promise : previewResult([rule(0, 7)])));
+    store.getState().setRecipeText('old'); // starts a run that hangs until `first` resolves
+    await settle();
+    store.getState().setRecipeText('new');
+    await store.getState().runPreview();
+    expect(store.getState().preview.result?.rules[0]?.sequential.docs).toBe(7);
+    first.resolve(previewResult([rule(0, 99)]));
+    await settle();
+    expect(store.getState().preview.text).toBe('new');
+    expect(store.getState().preview.result?.rules[0]?.sequential.docs).toBe(7);
+  });
+
+  it('keeps the last good result and reports a located error for a broken recipe', async () => {
+    const { store, fake } = harness();
+    store.getState().setRecipeText('good');
+    await settle();
+    fake.handle('preview.run', () => {
+      throw Object.assign(new Error('unknown key "strems"'), { code: 'CONFIG', line: 1, column: 1 });
+    });
+    store.getState().setRecipeText('strems: []');
+    await settle();
+    const p = store.getState().preview;
+    expect(p.error).toEqual({ code: 'CONFIG', message: 'unknown key "strems"', line: 1, column: 1 });
+    expect(p.text).toBe('good');
+    expect(p.result).not.toBeNull();
+  });
+
+  it('refetches documents under the new text after each successful preview', async () => {
+    const { store, fake } = harness();
+    store.getState().ensureRows(0, 10);
+    await settle();
+    store.getState().setRecipeText('r1');
+    await settle();
+    expect(fake.callsOf('documents.page').at(-1)).toMatchObject({ offset: 0, recipeText: 'r1' });
+  });
+
+  it('toggles per-source rows of a rule', () => {
+    const { store } = harness();
+    store.getState().toggleRuleExpanded(2);
+    expect(store.getState().preview.expanded).toEqual({ 2: true });
+    store.getState().toggleRuleExpanded(2);
+    expect(store.getState().preview.expanded).toEqual({});
+  });
+});

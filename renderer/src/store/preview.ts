@@ -1,0 +1,74 @@
+// Preview slice: the live preview of the editor's recipe (rule counts, totals, sweeps), its error and lint issues.
+import type { ErrorPayload, LintIssue, PreviewResult } from '../../../shared/contract/index.js';
+import { toErrorPayload } from '../api/errors.js';
+import { latestRunner } from '../lib/latestRunner.js';
+import { patcher, type SliceCreator } from './types.js';
+
+export interface PreviewState {
+  result: PreviewResult | null;
+  /** The recipe text `result` was computed for (documents and explanations are asked under this text). */
+  text: string | null;
+  /** Why the latest text could not be previewed; `result` then still shows the last good preview. */
+  error: ErrorPayload | null;
+  lint: LintIssue[];
+  running: boolean;
+  /** Request → answer of the last run (ms), as the app saw it. */
+  roundTripMs: number | null;
+  /** Rules whose per-source rows are open. */
+  expanded: Record<number, boolean>;
+}
+
+export interface PreviewSlice {
+  preview: PreviewState;
+  /** The text changed: preview it soon (see latestRunner for the timing). */
+  schedulePreview(): void;
+  /** Preview the current text now. */
+  runPreview(): Promise<void>;
+  toggleRuleExpanded(index: number): void;
+}
+
+export const createPreviewSlice: SliceCreator<PreviewSlice> = ({ api, previewGapMs }) => (set, get) => {
+  const patch = patcher(set, get, 'preview');
+  let seq = 0;
+
+  const run = async (): Promise<void> => {
+    const text = get().recipe.text;
+    const mine = ++seq;
+    patch({ running: true });
+    const t0 = performance.now();
+    const [res, lint] = await Promise.allSettled([
+      api.invoke('preview.run', { recipeText: text }),
+      api.invoke('preview.lint', { recipeText: text }),
+    ]);
+    if (mine !== seq) return; // a newer run owns the state
+    const roundTripMs = Math.round(performance.now() - t0);
+    const lintIssues = lint.status === 'fulfilled' ? lint.value : [];
+    if (res.status === 'fulfilled') {
+      patch({ result: res.value, text, error: null, lint: lintIssues, running: false, roundTripMs });
+      // Nothing chosen on the Distributions tab yet: start on the first rule whose threshold can be dragged.
+      const d = get().distributions;
+      const first = res.value.rules.find((r) => r.sweep);
+      if (d.rule === null && d.key === null && first) get().selectSweepRule(first.index);
+      get().invalidateDocuments();
+      void get().refreshExplain();
+    } else {
+      patch({ error: toErrorPayload(res.reason), lint: lintIssues, running: false, roundTripMs });
+    }
+  };
+  const runner = latestRunner(run, previewGapMs);
+
+  return {
+    preview: { result: null, text: null, error: null, lint: [], running: false, roundTripMs: null, expanded: {} },
+    schedulePreview: () => runner.request(),
+    runPreview() {
+      runner.cancel();
+      return run();
+    },
+    toggleRuleExpanded(index) {
+      const expanded = { ...get().preview.expanded };
+      if (expanded[index]) delete expanded[index];
+      else expanded[index] = true;
+      patch({ expanded });
+    },
+  };
+};
