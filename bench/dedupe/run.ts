@@ -5,10 +5,9 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dedupeConfig } from '../../shared/dedupe/schema.js';
 import { runDedupe } from '../../workers/engine/dedupe/index.js';
-import { MinhashSigner } from '../../workers/engine/dedupe/minhash/signer.js';
-import { readJsonRecords } from '../../workers/engine/io/index.js';
 import { ensureCorpus } from '../mix/corpus.js';
 import { floorSerial } from '../mix/floor.js';
+import { corpusTexts, measureMinhash, proseTexts, type MinhashResult } from './minhash.js';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../.data/mix');
 const WORK = resolve(fileURLToPath(import.meta.url), '../../.data/dedupe');
@@ -49,30 +48,22 @@ async function measure(kind: string): Promise<Result> {
     return { sec: (performance.now() - t) / 1000, bytes: s.bytes };
   }
   if (kind.startsWith('minhash-')) {
-    // Signatures only (FineWeb's config: 5-grams, 14 × 8), on texts already parsed from the first file.
-    const texts: string[] = [];
-    for await (const batch of readJsonRecords(files[0] as string)) for (const r of batch) texts.push(String(r.value.text));
-    const hash_fc = kind === 'minhash-sha1' ? 'sha1' : 'xxhash';
-    const signer = await MinhashSigner.create({ n_grams: 5, num_buckets: 14, hashes_per_bucket: 8, seed: 1, hash_fc, precision: 64, profile: 'head' });
-    const start = performance.now();
-    let bytes = 0;
-    for (const t of texts) {
-      signer.signature(t);
-      bytes += Buffer.byteLength(t);
-    }
-    return { sec: (performance.now() - start) / 1000, bytes };
+    // Signatures only, on texts parsed before timing: `minhash-<sha1|xxhash>-<corpus|prose>`.
+    const [, hash, source] = kind.split('-') as [string, 'sha1' | 'xxhash', 'corpus' | 'prose'];
+    const texts = source === 'prose' ? proseTexts() : await corpusTexts(files[0] as string);
+    return measureMinhash(texts, hash, source === 'corpus' && hash === 'sha1');
   }
   throw new Error(`unknown measurement ${kind}`);
 }
 
-function inFreshProcess(kind: string): Result {
+function inFreshProcess<R extends Result = Result>(kind: string): R {
   const self = fileURLToPath(import.meta.url);
   const node = [process.execPath, '--import', 'tsx', self, '--measure', kind, '--files-used', String(FILES_USED)];
   const pinned = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
   const [cmd, ...args] = pinned ? ['taskset', '-c', '0', ...node] : node;
   const r = spawnSync(cmd as string, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   if (r.status !== 0) throw new Error(`${kind} failed (${r.status})`);
-  return JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '{}') as Result;
+  return JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '{}') as R;
 }
 
 const mbps = (r: Result): number => r.bytes / 1e6 / r.sec;
@@ -82,16 +73,31 @@ if (m >= 0) {
 } else {
   const floor = inFreshProcess('floor');
   const para = inFreshProcess('paragraphs');
-  const sha1 = inFreshProcess('minhash-sha1');
-  const xxh = inFreshProcess('minhash-xxhash');
+  const sha1 = inFreshProcess<MinhashResult>('minhash-sha1-corpus');
+  const xxh = inFreshProcess<MinhashResult>('minhash-xxhash-corpus');
+  const proseSha1 = inFreshProcess<MinhashResult>('minhash-sha1-prose');
+  const proseXxh = inFreshProcess<MinhashResult>('minhash-xxhash-prose');
+  const perMb = (ms: number, r: Result): string => (ms / (r.bytes / 1e6)).toFixed(1).padStart(5);
+  const gen = sha1.general ?? { simplify: NaN, tokenize: NaN };
+  const onePass = (r: MinhashResult): string => `${((100 * r.fastBytes) / r.bytes).toFixed(0)} %`;
   process.stdout.write(
     [
       `bench/dedupe — ${(para.bytes / 1e6).toFixed(0)} MB uncompressed (${FILES_USED} gzip files of the bench corpus), one pinned core`,
       `  I/O floor (gunzip → parse → stringify → gzip-6)      ${mbps(floor).toFixed(1).padStart(6)} MB/s`,
       `  paragraph dedupe (bloom filter, exact paragraphs)    ${mbps(para).toFixed(1).padStart(6)} MB/s`,
       `  paragraph dedupe ÷ floor                             ${(mbps(para) / mbps(floor)).toFixed(2)}   (target ≥ 0.5)`,
-      `  MinHash signatures, sha1-64 (FineWeb), text only     ${mbps(sha1).toFixed(1).padStart(6)} MB/s   (target ≥ 20)`,
-      `  MinHash signatures, xxhash-64 (DataTrove default)    ${mbps(xxh).toFixed(1).padStart(6)} MB/s`,
+      `MinHash signatures, text only (FineWeb config: 5-grams, 14 × 8 hashes), ${(sha1.bytes / 1e6).toFixed(0)} MB of the first file`,
+      `  sha1-64 (FineWeb)                                    ${mbps(sha1).toFixed(1).padStart(6)} MB/s   (target ≥ 20)`,
+      `  xxhash-64 (DataTrove default)                        ${mbps(xxh).toFixed(1).padStart(6)} MB/s`,
+      `  sha1 ÷ I/O floor                                     ${(mbps(sha1) / mbps(floor)).toFixed(2)}`,
+      `  per stage, ms per MB of text (${onePass(sha1)} of bytes on the one-pass word path):`,
+      `    words: simplify + tokenize in one pass             ${perMb(sha1.stages.words, sha1)}`,
+      `      (general path: simplify ${perMb(gen.simplify, sha1).trim()} + tokenize ${perMb(gen.tokenize, sha1).trim()})`,
+      `    shingle hashes: sha1 / xxhash-64                   ${perMb(sha1.stages.hash, sha1)} / ${perMb(xxh.stages.hash, xxh).trim()}`,
+      `    signature (112 permutations)                       ${perMb(sha1.stages.sign, sha1)}`,
+      `English prose (nlp-corpus, ${(proseSha1.bytes / 1e6).toFixed(1)} MB, ${onePass(proseSha1)} of bytes on the one-pass word path)`,
+      `  sha1-64 / xxhash-64                                  ${mbps(proseSha1).toFixed(1).padStart(6)} / ${mbps(proseXxh).toFixed(1)} MB/s`,
+      `    per stage, ms/MB: words ${perMb(proseSha1.stages.words, proseSha1).trim()}, sha1 ${perMb(proseSha1.stages.hash, proseSha1).trim()}, signature ${perMb(proseSha1.stages.sign, proseSha1).trim()}`,
     ].join('\n') + '\n',
   );
 }

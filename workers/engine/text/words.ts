@@ -8,7 +8,8 @@ export type { TokenOffsets } from './spacy/tokenizer.js';
 const SPACY_LANG: Record<string, 'en' | 'xx'> = { eng: 'en', en: 'en', eng_Latn: 'en', en_Latn: 'en', xx: 'xx' };
 const tokenizers = new Map<'en' | 'xx', SpacyTokenizer>();
 
-function tokenizerFor(language: string): SpacyTokenizer {
+/** The shared spaCy tokenizer for a DataTrove language code (`CONFIG` error when it has none). */
+export function tokenizerFor(language: string): SpacyTokenizer {
   const lang = SPACY_LANG[language];
   if (lang === undefined) {
     throw new AssayError('CONFIG', `no word tokenizer for language "${language}" (supported: ${Object.keys(SPACY_LANG).join(', ')})`, {

@@ -1,14 +1,11 @@
-// Permutations vs numpy, the wasm kernel vs the BigInt reference, SHA-1 vs node:crypto, and the golden sha1 signatures.
-import { hash } from 'node:crypto';
+// Permutations vs numpy, shingle hashes, the one-pass word path vs the general one, and the golden sha1 signatures.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFORMANCE } from '../../testing.js';
+import { CONFORMANCE, rng } from '../../testing.js';
 import { MT19937, minhashPermutations } from './params.js';
 import { referenceSignature } from './reference.js';
-import { sha1Prefix64 } from './sha1.js';
 import { loadXxhashApi, MinhashSigner, type SignerConfig } from './signer.js';
-import { createKernel } from './wasm.js';
 
 const DERIVED = join(CONFORMANCE, 'datatrove/data/derived');
 const read = (f: string): unknown => JSON.parse(readFileSync(join(DERIVED, f), 'utf8'));
@@ -28,34 +25,7 @@ describe('permutations', () => {
   });
 });
 
-describe('wasm kernel', () => {
-  it('matches the BigInt reference bit for bit on edge and random inputs, 32 and 64 bit', () => {
-    const perm = minhashPermutations(7, 24);
-    const k = createKernel();
-    const mem = new BigUint64Array(k.memory.buffer);
-    perm.a.forEach((a, j) => ((mem[2 * j] = a), (mem[2 * j + 1] = perm.b[j] as bigint)));
-    let x = 0x243f6a8885a308d3n;
-    const hashes = [0n, 1n, (1n << 61n) - 1n, 1n << 61n, (1n << 64n) - 1n, (1n << 63n) + 5n];
-    for (let i = 0; i < 300; i++) hashes.push((x = BigInt.asUintN(64, x * 6364136223846793005n + 1442695040888963407n)));
-    hashes.forEach((h, i) => (mem[200 + i] = h));
-    for (const precision of [64, 32] as const) {
-      k.sig(hashes.length, 1600, 0, 800, 24, precision === 32 ? 0xffffffffn : -1n);
-      expect(Array.from(new BigUint64Array(k.memory.buffer, 800, 24))).toEqual(referenceSignature(hashes, perm, precision));
-    }
-  });
-});
-
 describe('shingle hashes', () => {
-  it('sha1Prefix64 equals the first 8 bytes of node:crypto sha1, little-endian, across block boundaries', () => {
-    const out = new Uint32Array(2);
-    for (let n = 0; n < 140; n++) {
-      const b = Buffer.from('héllo wörld '.repeat(20)).subarray(0, n);
-      sha1Prefix64(b, 0, n, out, 0);
-      const d = hash('sha1', b, 'buffer') as unknown as Buffer;
-      expect([out[0], out[1]]).toEqual([d.readUInt32LE(0), d.readUInt32LE(4)]);
-    }
-  });
-
   it('xxhash shingles are xxh64/xxh32 (seed 0) of the UTF-8 shingle', async () => {
     const xxh = await loadXxhashApi();
     const text = 'Über den Wolken muss die Freiheit wohl grenzenlos sein';
@@ -93,5 +63,27 @@ describe('golden sha1 signatures (minhash_golden_sha1.json)', () => {
 
   it('a text with fewer than n_grams tokens has no signature', () => {
     expect(new MinhashSigner(BASE).signature('only four words here')).toBeNull();
+  });
+});
+
+describe('one-pass word path', () => {
+  it('gives the same shingle hashes and signatures as the general path, for every hash and precision', async () => {
+    const xxh = await loadXxhashApi();
+    const r = rng(11);
+    const vocab = ['The', 'dont', 'café', 'Ångström', '3.14', '1,000', 'km', '5km', 'it’s', '“quoted”', '—', 'e.g.', 'naïve', 'user@example.com', 'Σ', '١'];
+    const docs = Array.from({ length: 40 }, (_, d) =>
+      Array.from({ length: 3 + Math.floor(r() * 60) }, () => (r() < 0.6 ? 'abcdefghij'.slice(0, 1 + Math.floor(r() * 9)) : vocab[Math.floor(r() * (d % 4 === 0 ? vocab.length : vocab.length - 2))])).join(r() < 0.1 ? '\n' : ' '),
+    );
+    for (const hash_fc of ['sha1', 'xxhash'] as const) {
+      for (const precision of [64, 32] as const) {
+        const cfg = { ...BASE, hash_fc, precision };
+        const fast = new MinhashSigner(cfg, xxh);
+        const general = new MinhashSigner(cfg, xxh, { fastText: false });
+        for (const d of docs) {
+          expect(fast.shingleHashes(d), d).toEqual(general.shingleHashes(d));
+          expect(Array.from(fast.signature(d) ?? []), d).toEqual(Array.from(general.signature(d) ?? []));
+        }
+      }
+    }
   });
 });

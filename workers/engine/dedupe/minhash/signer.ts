@@ -1,11 +1,11 @@
 // Text → shingle hashes → MinHash signature → band hashes, as DataTrove's MinhashDedupSignature (spec §11.2-§11.3).
 import { createRequire } from 'node:module';
 import type { XXHashAPI } from 'xxhash-wasm';
+import { HeadWordsWriter } from '../../text/head-words.js';
 import { simplifyText } from '../../text/simplify.js';
 import { splitIntoWords, splitIntoWordsNltk } from '../../text/words.js';
 import { minhashPermutations } from './params.js';
-import { sha1Prefix64 } from './sha1.js';
-import { createKernel, type MinhashKernel } from './wasm.js';
+import { createKernel, needsExact, paddedCount, SHA1_SCRATCH, SHA1_SLACK, type MinhashKernel } from './wasm.js';
 
 export interface SignerConfig {
   n_grams: number;
@@ -18,6 +18,11 @@ export interface SignerConfig {
   profile: 'head' | 'fineweb-2024';
 }
 
+export interface SignerOptions {
+  /** The one-pass word writer for `head` on ASCII-letter text (default true; false forces the general path, for tests). */
+  fastText?: boolean;
+}
+
 let xxhash: Promise<XXHashAPI> | undefined;
 export function loadXxhashApi(): Promise<XXHashAPI> {
   // tsc's NodeNext view of the package's types is CJS-only, so it is loaded through require.
@@ -26,90 +31,129 @@ export function loadXxhashApi(): Promise<XXHashAPI> {
 }
 
 const PAGE = 65536;
+const align = (x: number): number => (x + 15) & ~15;
+let headWords: HeadWordsWriter | undefined;
 
+/**
+ * One document at a time in three stages, all in the kernel's memory: `prepare` writes the words as UTF-8 joined by
+ * spaces plus each word's start offset (so a shingle is a byte range), `hash` hashes every shingle, `sign` takes the
+ * minimum per permutation. Layout: permutations, signature, scratch, then per document words, starts, hashes.
+ */
 export class MinhashSigner {
   readonly numHashes: number;
   readonly #k: MinhashKernel;
   readonly #xxh: XXHashAPI | undefined;
+  readonly #fast: HeadWordsWriter | undefined;
+  readonly #slots: number;
   readonly #outOff: number;
-  readonly #hashOff: number;
-  #utf8 = Buffer.allocUnsafe(1 << 16);
+  readonly #scratchOff: number;
+  readonly #textOff: number;
+  #startsOff = 0;
+  #hashOff = 0;
   #starts = new Int32Array(1024);
 
-  constructor(readonly cfg: SignerConfig, xxh?: XXHashAPI) {
+  constructor(readonly cfg: SignerConfig, xxh?: XXHashAPI, opts: SignerOptions = {}) {
     if (cfg.hash_fc === 'xxhash' && xxh === undefined) throw new Error('MinhashSigner: xxhash needs the loaded xxhash-wasm API (MinhashSigner.create)');
     this.#xxh = xxh;
+    if (cfg.profile === 'head' && opts.fastText !== false) this.#fast = headWords ??= new HeadWordsWriter();
     this.numHashes = cfg.num_buckets * cfg.hashes_per_bucket;
+    this.#slots = paddedCount(this.numHashes);
     this.#k = createKernel();
+    this.#outOff = this.#slots * 16;
+    this.#scratchOff = align(this.#outOff + this.#slots * 8 + 8);
+    this.#textOff = this.#scratchOff + SHA1_SCRATCH;
+    this.#ensure(this.#textOff);
     const { a, b } = minhashPermutations(cfg.seed, this.numHashes);
-    this.#outOff = this.numHashes * 16;
-    this.#hashOff = this.#outOff + this.numHashes * 8;
-    this.#ensure(this.#hashOff);
-    const params = new BigUint64Array(this.#k.memory.buffer, 0, this.numHashes * 2);
-    for (let j = 0; j < this.numHashes; j++) {
-      params[2 * j] = a[j] as bigint;
-      params[2 * j + 1] = b[j] as bigint;
+    const params = new BigUint64Array(this.#k.memory.buffer, 0, this.#slots * 2);
+    for (let j = 0; j < this.#slots; j++) {
+      params[2 * j] = j < this.numHashes ? (a[j] as bigint) : 1n;
+      params[2 * j + 1] = j < this.numHashes ? (b[j] as bigint) : 0n;
     }
   }
 
-  static async create(cfg: SignerConfig): Promise<MinhashSigner> {
-    return new MinhashSigner(cfg, cfg.hash_fc === 'xxhash' ? await loadXxhashApi() : undefined);
+  static async create(cfg: SignerConfig, opts: SignerOptions = {}): Promise<MinhashSigner> {
+    return new MinhashSigner(cfg, cfg.hash_fc === 'xxhash' ? await loadXxhashApi() : undefined, opts);
   }
 
-  /** The word tokens DataTrove shingles: `word_tokenize(simplify_text(text))`. */
+  /** The word tokens DataTrove shingles: `word_tokenize(simplify_text(text))` (the general path, as strings). */
   tokens(text: string): string[] {
     if (this.cfg.profile === 'head') return splitIntoWords(simplifyText(text, {}, 'head'));
     return splitIntoWordsNltk(simplifyText(text, {}, 'fineweb-2024'));
   }
 
-  /**
-   * Hashes every shingle (`" ".join(tokens[i:i+n])`, not deduplicated) into the kernel's memory and returns
-   * how many there are. The tokens are UTF-8 encoded once, joined by spaces, so each shingle is a byte range.
-   */
-  #hashShingles(tokens: readonly string[]): number {
-    const n = this.cfg.n_grams;
-    const count = tokens.length - n + 1;
-    if (count <= 0) return 0;
-    if (this.#starts.length < tokens.length + 1) this.#starts = new Int32Array(tokens.length * 2 + 1);
-    const starts = this.#starts;
-    let need = 0;
+  /** Stage 1: writes the document's words to the kernel memory; returns its shingle count (0: no signature). */
+  prepare(text: string): number {
+    const base = this.#textOff;
+    let words = -1;
+    if (this.#fast !== undefined) {
+      this.#ensure(base + 2 * text.length + 16);
+      if (this.#starts.length < text.length + 2) this.#starts = new Int32Array(text.length + 1026);
+      words = this.#fast.write(text, new Uint8Array(this.#k.memory.buffer, base, 2 * text.length + 16), this.#starts);
+    }
+    if (words < 0) words = this.#writeTokens(this.tokens(text));
+    const end = base + (this.#starts[words] as number);
+    const count = Math.max(0, words - this.cfg.n_grams + 1);
+    // Slack after the text: sha1 reads whole blocks from a shingle's start.
+    this.#startsOff = align(end + SHA1_SLACK);
+    this.#hashOff = align(this.#startsOff + 4 * (words + 1));
+    this.#ensure(this.#hashOff + 8 * count);
+    new Int32Array(this.#k.memory.buffer, this.#startsOff, words + 1).set(this.#starts.subarray(0, words + 1));
+    return count;
+  }
+
+  #writeTokens(tokens: readonly string[]): number {
+    let need = 16;
     for (const t of tokens) need += t.length * 3 + 1;
-    if (this.#utf8.length < need) this.#utf8 = Buffer.allocUnsafe(need * 2);
-    const buf = this.#utf8;
+    this.#ensure(this.#textOff + need);
+    if (this.#starts.length < tokens.length + 1) this.#starts = new Int32Array(tokens.length + 1025);
+    const buf = Buffer.from(this.#k.memory.buffer, this.#textOff, need);
     let off = 0;
     for (let i = 0; i < tokens.length; i++) {
-      starts[i] = off;
+      this.#starts[i] = off;
       off += buf.write(tokens[i] as string, off, 'utf8');
       buf[off++] = 0x20;
     }
-    starts[tokens.length] = off;
-    this.#ensure(this.#hashOff + count * 8);
-    const mem = this.#k.memory.buffer;
-    const words = new Uint32Array(mem, this.#hashOff, count * 2);
-    const p32 = this.cfg.precision === 32;
+    this.#starts[tokens.length] = off;
+    return tokens.length;
+  }
+
+  /** Stage 2: hashes the `count` shingles of the last `prepare` (`" ".join(tokens[i:i+n])`, not deduplicated). */
+  hash(count: number): void {
+    if (count === 0) return;
+    const { n_grams: n, precision } = this.cfg;
     if (this.cfg.hash_fc === 'sha1') {
-      for (let i = 0; i < count; i++) {
-        sha1Prefix64(buf, starts[i] as number, (starts[i + n] as number) - 1, words, 2 * i);
-        if (p32) words[2 * i + 1] = 0;
-      }
+      this.#k.sha1(count, this.#textOff, this.#startsOff, n, this.#hashOff, this.#scratchOff, precision === 32 ? 0xffffffffn : -1n);
+    } else if (precision === 64) {
+      this.#k.xxh64(count, this.#textOff, this.#startsOff, n, this.#hashOff);
     } else {
       const xxh = this.#xxh as XXHashAPI;
-      if (p32) {
-        for (let i = 0; i < count; i++) {
-          words[2 * i] = xxh.h32Raw(buf.subarray(starts[i] as number, (starts[i + n] as number) - 1), 0);
-          words[2 * i + 1] = 0;
-        }
-      } else {
-        const big = new BigUint64Array(mem, this.#hashOff, count);
-        for (let i = 0; i < count; i++) big[i] = xxh.h64Raw(buf.subarray(starts[i] as number, (starts[i + n] as number) - 1), 0n);
+      const mem = this.#k.memory.buffer;
+      const starts = new Int32Array(mem, this.#startsOff, count + n);
+      const words = new Uint32Array(mem, this.#hashOff, count * 2);
+      const text = new Uint8Array(mem, this.#textOff);
+      for (let i = 0; i < count; i++) {
+        words[2 * i] = xxh.h32Raw(text.subarray(starts[i] as number, (starts[i + n] as number) - 1), 0);
+        words[2 * i + 1] = 0;
       }
     }
-    return count;
+  }
+
+  /** Stage 3: the signature of the last hashed shingles as 2 × numHashes u32 words (low, high), valid until the next call. */
+  sign(count: number): Uint32Array {
+    const k = this.#k;
+    if (this.cfg.precision === 32) k.sig(count, this.#hashOff, 0, this.#outOff, this.#slots, 0xffffffffn);
+    else {
+      k.sigfast(count, this.#hashOff, 0, this.#outOff, this.#slots, -1n);
+      const flag = new BigUint64Array(k.memory.buffer, this.#outOff + this.#slots * 8, 1)[0] as bigint;
+      if (needsExact(flag)) k.sig(count, this.#hashOff, 0, this.#outOff, this.#slots, -1n);
+    }
+    return new Uint32Array(k.memory.buffer, this.#outOff, this.numHashes * 2);
   }
 
   /** The shingle hashes of a text, as BigInts (for tests and the reference implementation). */
   shingleHashes(text: string): bigint[] {
-    const count = this.#hashShingles(this.tokens(text));
+    const count = this.prepare(text);
+    this.hash(count);
     return Array.from(new BigUint64Array(this.#k.memory.buffer, this.#hashOff, count));
   }
 
@@ -118,25 +162,16 @@ export class MinhashSigner {
    * the text has fewer than `n_grams` tokens (DataTrove writes no signature for such a document).
    */
   signature(text: string): BigUint64Array | null {
-    return this.#sign(this.#hashShingles(this.tokens(text)));
+    const words = this.signatureWords(text);
+    return words === null ? null : new BigUint64Array(words.buffer, words.byteOffset, this.numHashes);
   }
 
   /** The signature as 2 × numHashes u32 words (low, high), valid until the next call; null without shingles. */
   signatureWords(text: string): Uint32Array | null {
-    const count = this.#hashShingles(this.tokens(text));
+    const count = this.prepare(text);
     if (count === 0) return null;
-    this.#run(count);
-    return new Uint32Array(this.#k.memory.buffer, this.#outOff, this.numHashes * 2);
-  }
-
-  #sign(count: number): BigUint64Array | null {
-    if (count === 0) return null;
-    this.#run(count);
-    return new BigUint64Array(this.#k.memory.buffer, this.#outOff, this.numHashes);
-  }
-
-  #run(count: number): void {
-    this.#k.sig(count, this.#hashOff, 0, this.#outOff, this.numHashes, this.cfg.precision === 32 ? 0xffffffffn : -1n);
+    this.hash(count);
+    return this.sign(count);
   }
 
   #ensure(bytes: number): void {

@@ -92,6 +92,28 @@ export class SpacyTokenizer {
       out.push(lo, hi);
       return;
     }
+    let at = lo;
+    for (const len of this.lengths(s, lo, hi)) {
+      out.push(at, at + len);
+      at += len;
+    }
+  }
+
+  /**
+   * Token lengths of a whitespace-free chunk, as `tokenize` splits it (spaCy tokenizes each whitespace-delimited
+   * substring on its own, so a chunk's tokens never depend on its neighbours). For fast paths that find chunks
+   * themselves.
+   */
+  chunkLengths(chunk: string): readonly number[] {
+    return this.lengths(chunk, 0, chunk.length);
+  }
+
+  /** The special-case strings (tokenizer exceptions): chunks that may tokenize differently from their affix rules. */
+  exceptionKeys(): IterableIterator<string> {
+    return this.rules.keys();
+  }
+
+  private lengths(s: string, lo: number, hi: number): number[] {
     const key = hi - lo <= CACHE_KEY_MAX ? s.slice(lo, hi) : null;
     let lengths = key === null ? undefined : this.cache.get(key);
     if (lengths === undefined) {
@@ -103,11 +125,7 @@ export class SpacyTokenizer {
         this.cache.set(key, lengths);
       }
     }
-    let at = lo;
-    for (const len of lengths) {
-      out.push(at, at + len);
-      at += len;
-    }
+    return lengths;
   }
 
   /** `_split_affixes` then `_attach_tokens` for one non-whitespace chunk; returns token lengths. */
