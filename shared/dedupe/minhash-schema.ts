@@ -20,7 +20,7 @@ export const minhashConfig = z
     precision: z.union([z.literal(32), z.literal(64)]).default(64),
     /** `head`: DataTrove HEAD simplify_text + spaCy-en tokens; `fineweb-2024`: v0.2.0 simplify_text + NLTK tokens. */
     profile: z.enum(['head', 'fineweb-2024']).default('head'),
-    /** Where spill files go (a fresh subdirectory is made and removed); default: `attributes/<name>/` of the first file. */
+    /** Where spill files go (a fresh subdirectory, removed) and `.minhash-resume/` (signatures of finished files, kept only until a run succeeds); default: `attributes/<name>/` of the first file. */
     work_dir: z.string().min(1).optional(),
     /** Memory for sorting one bucket; larger buckets are split by band key into partitions that fit. */
     max_memory_mb: z.number().positive().default(1024),

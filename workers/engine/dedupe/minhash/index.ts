@@ -1,5 +1,5 @@
 // `runMinhash`: DataTrove's MinHash near-dedup over local Dolma files in one process, with disk-bounded memory.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { MinhashConfig } from '../../../../shared/dedupe/minhash-schema.js';
@@ -8,8 +8,9 @@ import { discardTemp, expandGlobs, parseCodecName, promoteTemp } from '../../io/
 import { ProgressTracker, type ProgressSink } from '../../jobs/progress.js';
 import { checkDocumentDir, dedupeOutputPath } from '../dolma/paths.js';
 import { clusterBucket } from './cluster.js';
-import { closeSync, openIdFile, signFile } from './sign-pass.js';
+import { closeSync, openIdFile, signFile, type SignPassOptions } from './sign-pass.js';
 import { MinhashSigner } from './signer.js';
+import { bucketPaths as bucketFiles, mergeBucket, SignatureCache, type Done } from './resume.js';
 import { RecordFiles } from './spill.js';
 import { UnionFind } from './union-find.js';
 import { writeAttributes, type OutputJob } from './write-pass.js';
@@ -31,6 +32,8 @@ export interface MinhashFileSummary {
 
 export interface MinhashSummary {
   files: MinhashFileSummary[];
+  /** Input files whose signatures came from an earlier run that did not finish. */
+  resumedFiles: number;
   documents: number;
   /** Documents with at least n_grams tokens (the others cannot be deduplicated). */
   signed: number;
@@ -64,44 +67,47 @@ export async function runMinhash(cfg: MinhashConfig, opts: MinhashRunOptions = {
   mkdirSync(workRoot, { recursive: true });
   const work = mkdtempSync(join(workRoot, '.minhash-work-'));
   const published: string[] = [];
+  const cache = new SignatureCache(workRoot, cfg);
   try {
     if (signal?.aborted) throw cancelled();
     let totalBytes = 0;
     for (const input of inputs) totalBytes += (await stat(input)).size;
-    const summary: MinhashSummary = { files: [], documents: 0, signed: 0, bytes: 0, clusters: 0, duplicates: 0, clusteredDocs: 0, matches: 0, maxPartitions: 1, elapsedSec: 0 };
+    const summary: MinhashSummary = { files: [], resumedFiles: 0, documents: 0, signed: 0, bytes: 0, clusters: 0, duplicates: 0, clusteredDocs: 0, matches: 0, maxPartitions: 1, elapsedSec: 0 };
 
-    // Pass 1: signatures → band keys spilled per bucket.
-    const bucketPaths = Array.from({ length: cfg.num_buckets }, (_, b) => join(work, `bucket_${String(b).padStart(3, '0')}.bin`));
-    const buckets = new RecordFiles(bucketPaths);
-    const idPath = join(work, 'ids.tsv');
-    const idFd = openIdFile(idPath);
+    // Pass 1: signatures → band keys spilled per bucket, one resumable cache entry per input file.
+    cache.dropTemporaries();
+    const signed: { dir: string; firstDoc: number; done: Done }[] = [];
     const signTracker = new ProgressTracker('minhash signatures', totalBytes, inputs.length, opts.onProgress);
-    try {
-      for (const [i, input] of inputs.entries()) {
-        if (signal?.aborted) throw cancelled();
-        const c = await signFile(input, summary.documents, signer, buckets, idFd, { readCodec, signal, onProgress: (p) => signTracker.add(p) });
+    for (const [i, input] of inputs.entries()) {
+      if (signal?.aborted) throw cancelled();
+      const entry = cache.entry(input);
+      let done = cache.finished(entry);
+      if (done !== undefined) {
+        summary.resumedFiles++;
+        signTracker.add({ compressedBytes: (await stat(input)).size, bytes: done.bytes, docs: done.docs, files: 1 });
+      } else {
+        done = await signOne(input, entry, cache, signer, { readCodec, signal, onProgress: (p) => signTracker.add(p) });
         signTracker.add({ files: 1 });
-        summary.files.push({ input, output: outputs[i] as string, docs: c.docs });
-        summary.documents += c.docs;
-        summary.signed += c.signed;
-        summary.bytes += c.bytes;
       }
-      buckets.close();
-    } catch (e) {
-      buckets.abandon();
-      throw e;
-    } finally {
-      closeSync(idFd);
+      signed.push({ dir: entry, firstDoc: summary.documents, done });
+      summary.files.push({ input, output: outputs[i] as string, docs: done.docs });
+      summary.documents += done.docs;
+      summary.signed += done.signed;
+      summary.bytes += done.bytes;
     }
+    if (summary.resumedFiles > 0) opts.log?.(`minhash: reused the signatures of ${summary.resumedFiles} file(s) from an earlier, unfinished run`);
     signTracker.emit();
+    const merged = mergeAll(signed, cfg.num_buckets, work);
+    const idPath = join(work, 'ids.tsv');
+    concatIds(signed, idPath);
 
     // Pass 2: one bucket at a time into the union-find.
     const uf = new UnionFind(summary.documents);
     const memory = cfg.max_memory_mb * 1024 * 1024;
     const clusterTracker = new ProgressTracker('minhash buckets', cfg.num_buckets, cfg.num_buckets, opts.onProgress);
-    for (const [b, path] of bucketPaths.entries()) {
+    for (const [b, path] of merged.paths.entries()) {
       if (signal?.aborted) throw cancelled();
-      const s = clusterBucket(path, buckets.counts[b] as number, memory, uf, signal);
+      const s = clusterBucket(path, merged.counts[b] as number, memory, uf, signal);
       summary.matches += s.pairs;
       summary.maxPartitions = Math.max(summary.maxPartitions, s.partitions);
       rmSync(path, { force: true });
@@ -116,13 +122,60 @@ export async function runMinhash(cfg: MinhashConfig, opts: MinhashRunOptions = {
     if (signal?.aborted) throw cancelled();
     for (const out of outputs) await promoteTemp(out);
     published.length = 0;
+    cache.clear();
     Object.assign(summary, w, { elapsedSec: (performance.now() - started) / 1000 });
     return summary;
   } catch (e) {
     for (const out of published) await discardTemp(out);
+    cache.keepFinishedOnly();
     if (signal?.aborted && !(e instanceof AssayError && e.code === 'CANCELLED')) throw cancelled();
     throw e;
   } finally {
     rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Signs one file into its cache entry (local document indices), published only when the file is complete. */
+async function signOne(input: string, entry: string, cache: SignatureCache, signer: MinhashSigner, opts: SignPassOptions): Promise<Done> {
+  const { tmp, buckets, idPath } = cache.begin(entry, signer.cfg.num_buckets);
+  const idFd = openIdFile(idPath);
+  try {
+    const c = await signFile(input, 0, signer, buckets, idFd, opts);
+    buckets.close();
+    const done: Done = { input, ...c, buckets: [...buckets.counts] };
+    closeSync(idFd);
+    cache.commit(entry, tmp, done);
+    return done;
+  } catch (e) {
+    buckets.abandon();
+    closeSync(idFd);
+    rmSync(tmp, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+/** One spill file per bucket over all inputs, with global document indices (file order, then line). */
+function mergeAll(signed: readonly { dir: string; firstDoc: number; done: Done }[], numBuckets: number, work: string): { paths: string[]; counts: number[] } {
+  const paths = bucketFiles(work, numBuckets);
+  const out = new RecordFiles(paths);
+  try {
+    for (let b = 0; b < numBuckets; b++) mergeBucket(signed, b, out, b);
+    out.close();
+  } catch (e) {
+    out.abandon();
+    throw e;
+  }
+  return { paths, counts: out.counts };
+}
+
+function concatIds(signed: readonly { dir: string }[], idPath: string): void {
+  const fd = openIdFile(idPath);
+  try {
+    for (const e of signed) {
+      const bytes = readFileSync(join(e.dir, 'ids.tsv'));
+      for (let off = 0; off < bytes.length; ) off += writeSync(fd, bytes, off);
+    }
+  } finally {
+    closeSync(fd);
   }
 }

@@ -1,5 +1,5 @@
-// runMinhash end to end: row-for-row attributes, spilled partitions, work-dir cleanup, cancellation, located errors.
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+// runMinhash end to end: row-for-row attributes, spilled partitions, work-dir cleanup, cancellation, resume, located errors.
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { minhashConfig, type MinhashConfigInput } from '../../../../shared/dedupe/minhash-schema.js';
@@ -62,7 +62,8 @@ describe('runMinhash', () => {
     const run = runMinhash(config(docs, { work_dir: join(dir, 'work') }), { signal: ac.signal, onProgress: () => ac.abort() });
     await expect(run).rejects.toMatchObject({ code: 'CANCELLED' });
     expect(existsSync(join(dir, 'attributes/mh/1.jsonl'))).toBe(false);
-    expect(readdirSync(join(dir, 'work'))).toEqual([]);
+    // Only the resume cache of files finished before the cancel may stay (no spill or temporary files).
+    expect(readdirSync(join(dir, 'work')).filter((n) => n !== '.minhash-resume')).toEqual([]);
     const left = existsSync(join(dir, 'attributes/mh')) ? readdirSync(join(dir, 'attributes/mh')) : [];
     expect(left).toEqual([]);
   });
@@ -71,7 +72,43 @@ describe('runMinhash', () => {
     const { dir, docs } = corpus();
     writeFileSync(join(docs, '3.jsonl'), '{"id":"x","text":"a b c d e f"}\n{"id":"y"}\n');
     await expect(runMinhash(config(docs, { work_dir: join(dir, 'w') }))).rejects.toThrow(/3\.jsonl:2: document has no "text" field/);
-    expect(readdirSync(join(dir, 'w'))).toEqual([]);
+    expect(readdirSync(join(dir, 'w'))).toEqual(['.minhash-resume']);
     expect(existsSync(join(dir, 'attributes/mh/1.jsonl'))).toBe(false);
+  });
+
+  it('resumes after a failed run: finished files are not signed again, and the result equals a clean run', async () => {
+    const { dir, docs } = corpus();
+    const work = join(dir, 'work');
+    const second = join(docs, '2.jsonl');
+    const good = readFileSync(second);
+    appendFileSync(second, '{"id":"bad"}\n');
+    await expect(runMinhash(config(docs, { work_dir: work }))).rejects.toThrow(/2\.jsonl:251: document has no "text" field/);
+    const [cfgKey] = readdirSync(join(work, '.minhash-resume'));
+    expect(readdirSync(join(work, '.minhash-resume', cfgKey as string))).toHaveLength(1);
+
+    writeFileSync(second, good);
+    const logs: string[] = [];
+    const resumed = await runMinhash(config(docs, { work_dir: work }), { log: (m) => logs.push(m) });
+    expect(resumed.resumedFiles).toBe(1);
+    expect(logs.join('\n')).toMatch(/reused the signatures of 1 file/);
+    expect(readdirSync(work)).toEqual([]);
+    const outputs = ['1.jsonl', '2.jsonl'].map((f) => readJsonlFile(join(dir, 'attributes/mh', f)));
+
+    const clean = await runMinhash(config(docs, { work_dir: work }));
+    expect(clean.resumedFiles).toBe(0);
+    expect({ ...resumed, elapsedSec: 0, resumedFiles: 0 }).toEqual({ ...clean, elapsedSec: 0 });
+    expect(['1.jsonl', '2.jsonl'].map((f) => readJsonlFile(join(dir, 'attributes/mh', f)))).toEqual(outputs);
+  });
+
+  it('re-signs a file that changed since the unfinished run', async () => {
+    const { dir, docs } = corpus();
+    const work = join(dir, 'work');
+    appendFileSync(join(docs, '2.jsonl'), 'not json\n');
+    await expect(runMinhash(config(docs, { work_dir: work }))).rejects.toThrow(/malformed JSON/);
+    writeJsonl(join(docs, '1.jsonl'), [{ id: 'only', text: 'a completely different first file with enough words to sign it' }]);
+    writeFileSync(join(docs, '2.jsonl'), readFileSync(join(docs, '2.jsonl'), 'utf8').replace('not json\n', ''));
+    const s = await runMinhash(config(docs, { work_dir: work }));
+    expect(s.resumedFiles).toBe(0);
+    expect(s.documents).toBe(251);
   });
 });
