@@ -1,0 +1,59 @@
+// bench/preview: index build rate at 10^6 documents, then a 20-rule recipe's full breakdown (p50/p95) and memory.
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildIndex, PreviewEngine } from '../../workers/engine/index/index.js';
+import { benchRecipe, ensureDataset, THRESHOLDS } from './corpus.js';
+
+const arg = (name: string, def: number): number => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : def;
+};
+const DOCS = arg('docs', 1_000_000);
+const FILES = arg('files', 20);
+const RUNS = arg('runs', 60);
+const ROOT = resolve(fileURLToPath(import.meta.url), `../../.data/preview-${DOCS}`);
+const mb = (n: number): string => `${(n / 2 ** 20).toFixed(0)} MiB`;
+const pct = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] as number;
+
+/**
+ * Two phases in two processes, so the memory reported is the preview host's alone: this one
+ * generates the dataset and times the index build, then runs itself with `--phase preview`.
+ */
+if (!process.argv.includes('--phase')) {
+  const t0 = performance.now();
+  const ds = ensureDataset(ROOT, DOCS, FILES);
+  console.log(`dataset: ${ds.docs.toLocaleString('en-US')} documents in ${ds.files} gzip files, ${(ds.bytes / 1e6).toFixed(0)} MB uncompressed (documents + 4 attribute sets, 20 keys) — ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  rmSync(join(ROOT, '.assay'), { recursive: true, force: true });
+  const b = await buildIndex(ROOT);
+  console.log(`index build: ${b.docs.toLocaleString('en-US')} docs in ${(b.ms / 1000).toFixed(1)} s = ${Math.round(b.docs / (b.ms / 1000)).toLocaleString('en-US')} docs/s (${(ds.bytes / 1e6 / (b.ms / 1000)).toFixed(0)} MB/s uncompressed input, 2 reader processes)`);
+  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2), '--phase', 'preview'], { stdio: 'inherit' });
+  process.exit(r.status ?? 1);
+}
+
+const base = process.memoryUsage();
+let t = performance.now();
+const engine = PreviewEngine.open(ROOT);
+console.log(`open: ${(performance.now() - t).toFixed(0)} ms`);
+const thresholds = [...THRESHOLDS];
+t = performance.now();
+const first = engine.preview(benchRecipe(thresholds));
+console.log(`first preview (loads 20 columns, reads the texts span replacement touches, counts 17 sweeps): ${(performance.now() - t).toFixed(0)} ms; kept ${first.total.kept.docs.toLocaleString('en-US')} of ${first.total.docs.toLocaleString('en-US')}; rules compiled ${first.rules.filter((r) => r.path === 'compiled').length}/${first.rules.length}; sweeps ${first.rules.filter((r) => r.sweep).length}`);
+for (let i = 0; i < 5; i++) engine.preview(benchRecipe(thresholds.map((x, k) => (k === i ? x * 1.01 : x))));
+
+// Each timed preview moves one exclude's threshold (a slider drag): a new recipe text every time.
+const times: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  const k = i % 16;
+  thresholds[k] = (thresholds[k] as number) * (i % 2 === 0 ? 1.02 : 0.99);
+  t = performance.now();
+  const r = engine.preview(benchRecipe(thresholds));
+  times.push(performance.now() - t);
+  if (r.rules.length !== 20) throw new Error('expected 20 rules');
+}
+console.log(`preview, full breakdown (alone/exclusive/sequential × docs/tokens/per source, 17 sweeps, replacements), one threshold changed per run, ${RUNS} runs: p50 ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`);
+global.gc?.();
+const m = process.memoryUsage();
+console.log(`preview host memory at ${DOCS.toLocaleString('en-US')} docs: rss ${mb(m.rss)} (${mb(m.rss - base.rss)} over an idle process), heap used ${mb(m.heapUsed)}, array buffers ${mb(m.arrayBuffers)}`);
+engine.close();

@@ -1,0 +1,158 @@
+// `assay index`: (re)build ROOT/.assay/index.sqlite in one write transaction, so readers keep a consistent snapshot.
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { AssayError } from '../../errors.js';
+import { workerEntry } from '../../jobs/entry.js';
+import { runPool } from '../../jobs/pool.js';
+import { indexPath, openDatabase, resetSchema, SCHEMA_VERSION, schemaVersionOf, setMeta, getMeta, type DB } from '../store/db.js';
+import { discover } from './discover.js';
+import { extractFile, type ExtractTask, type FileExtract } from './extract.js';
+import { planBuild } from './plan.js';
+import { IndexWriter } from './write.js';
+
+export interface BuildProgress {
+  done: number;
+  total: number;
+  unit: string;
+  /** Documents files read so far / to read, and documents indexed so far (for progress lines). */
+  filesDone?: number;
+  filesTotal?: number;
+  docs?: number;
+}
+
+export interface BuildOptions {
+  signal?: AbortSignal;
+  onProgress?: (p: BuildProgress) => void;
+  /** Notes for the user (a rebuilt index, files that cannot be mixed). */
+  log?: (line: string) => void;
+  /** Child processes that read files (default: up to 2 for inputs over 64 MB; 1 reads in this process). */
+  processes?: number;
+}
+
+export interface BuildResult {
+  docs: number;
+  files: number;
+  /** Documents files left as indexed (unchanged since the last build). */
+  skippedFiles: number;
+  attributeSets: number;
+  ms: number;
+  /** Files the mixer would refuse (malformed lines, mismatched attributes), one message each. */
+  problems?: string[];
+}
+
+/** Below this much input, forking readers costs more than it saves. */
+const POOL_MIN_BYTES = 64 * 1024 * 1024;
+
+export async function buildIndex(root: string, opts: BuildOptions = {}): Promise<BuildResult> {
+  const started = performance.now();
+  const found = await discover(root);
+  const path = indexPath(root);
+  mkdirSync(join(root, '.assay'), { recursive: true });
+  const db = openIndexForWrite(path, opts.log);
+  try {
+    // IMMEDIATE: one writer at a time; readers (WAL) keep their snapshot until this commits.
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const version = schemaVersionOf(db);
+      if (version !== SCHEMA_VERSION) {
+        if (version !== 0) opts.log?.(`the index at ${path} was built by ${version < 0 ? 'something else' : `another version of Assay (schema ${version})`}; rebuilding it for schema ${SCHEMA_VERSION}`);
+        resetSchema(db);
+      }
+      const plan = await planBuild(root, db, found);
+      const writer = new IndexWriter(db);
+      for (const id of plan.removedFiles) writer.removeFile(id);
+      for (const r of plan.removedAttributes) writer.removeAttributes(r.set, r.file);
+      for (const t of plan.touchedFiles) writer.touchFile(t.id, t.mtimeMs);
+      for (const t of plan.touchedAttributes) writer.touchAttributes(t.set, t.file, t.mtimeMs);
+      const attrPaths = (file: string): Map<string, string> =>
+        new Map(found.sets.flatMap((s) => {
+          const a = found.attributes.get(s)?.get(file);
+          return a ? [[s, a.path] as [string, string]] : [];
+        }));
+      let done = 0;
+      let filesDone = 0;
+      let docs = 0;
+      const filesTotal = plan.tasks.length;
+      opts.onProgress?.({ done, total: plan.bytes, unit: 'bytes', filesDone, filesTotal, docs });
+      const onResult = (task: ExtractTask, x: FileExtract): void => {
+        writer.write(x, attrPaths(task.file));
+        done += (x.docs?.stat.size ?? 0) + x.sets.reduce((a, s) => a + s.stat.size, 0);
+        filesDone++;
+        docs += x.docs?.count ?? 0;
+        opts.onProgress?.({ done, total: plan.bytes, unit: 'bytes', filesDone, filesTotal, docs });
+      };
+      // A secondary index is cheaper to build once over all rows than to maintain row by row.
+      const bulk = plan.unchangedFiles === 0 && plan.tasks.length > 0;
+      if (bulk) db.exec('DROP INDEX IF EXISTS docs_id');
+      await runTasks(plan.tasks, plan.bytes, onResult, opts);
+      if (bulk) db.exec('CREATE INDEX docs_id ON docs(id)');
+      const n = Number(getMeta(db, 'generation') ?? '0') + 1;
+      setMeta(db, 'generation', String(n));
+      setMeta(db, 'built_at', new Date().toISOString());
+      setMeta(db, 'root', root);
+      db.exec('COMMIT');
+      const result = summarise(db, plan.unchangedFiles, performance.now() - started);
+      for (const p of result.problems ?? []) opts.log?.(`cannot be mixed: ${p}`);
+      return result;
+    } catch (e) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw e;
+    }
+  } finally {
+    try {
+      db.pragma('wal_checkpoint(PASSIVE)');
+    } finally {
+      db.close();
+    }
+  }
+}
+
+/** Opens (or creates) the index; a file that is not a database at all is replaced, with a note. */
+function openIndexForWrite(path: string, log: BuildOptions['log']): DB {
+  try {
+    const db = openDatabase(path, { create: true });
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+    return db;
+  } catch (e) {
+    if (!existsSync(path) || !/not a database|malformed/i.test((e as Error).message)) throw new AssayError('IO', `cannot open the index: ${(e as Error).message}`, { file: path });
+    log?.(`${path} is not a readable index (${(e as Error).message}); rebuilding it`);
+    for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
+    return openDatabase(path, { create: true });
+  }
+}
+
+async function runTasks(tasks: ExtractTask[], bytes: number, onResult: (t: ExtractTask, x: FileExtract) => void, opts: BuildOptions): Promise<void> {
+  const processes = Math.max(1, Math.min(opts.processes ?? Math.min(2, cpus().length), tasks.length));
+  // Unless asked for explicitly, small inputs are read in this process.
+  if (processes === 1 || (opts.processes === undefined && bytes < POOL_MIN_BYTES)) {
+    for (const t of tasks) {
+      if (opts.signal?.aborted) throw new AssayError('CANCELLED', 'indexing cancelled');
+      onResult(t, await extractFile(t, opts.signal));
+    }
+    return;
+  }
+  await runPool<null, ExtractTask, FileExtract, null>(tasks, {
+    entry: workerEntry('index-worker', 'index/build/worker.ts'),
+    processes,
+    init: null,
+    signal: opts.signal,
+    onDone: (i, x) => onResult(tasks[i] as ExtractTask, x),
+  });
+}
+
+function summarise(db: DB, unchanged: number, ms: number): BuildResult {
+  const count = (sql: string): number => Number(db.prepare(sql).pluck().get());
+  const problems = [
+    ...(db.prepare('SELECT problem FROM files WHERE problem IS NOT NULL').pluck().all() as string[]),
+    ...(db.prepare('SELECT problem FROM attr_files WHERE problem IS NOT NULL').pluck().all() as string[]),
+  ].map((p) => (JSON.parse(p) as { message: string }).message);
+  return {
+    docs: count('SELECT coalesce(sum(docs), 0) FROM files'),
+    files: count('SELECT count(*) FROM files'),
+    skippedFiles: unchanged,
+    attributeSets: count('SELECT count(DISTINCT set_name) FROM attr_files'),
+    ms: Math.round(ms),
+    ...(problems.length > 0 ? { problems } : {}),
+  };
+}

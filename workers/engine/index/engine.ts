@@ -1,0 +1,193 @@
+// The preview host's engine: opens an index, keeps its columns in memory, and answers preview/explain/lint/pages.
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { ExplainResult, Histogram, LintIssue, PreviewResult, SampleBucket } from '../../../shared/contract/preview.js';
+import type { AttributeKeyInfo, DocumentDetail, DocumentPage, DocumentQuery, IndexStatus, SourceInfo } from '../../../shared/contract/workspace.js';
+import { AssayError } from '../errors.js';
+import { analyze, type EngineState, type StreamAnalysis } from './preview/analyze.js';
+import { Lru } from './preview/lru.js';
+import { buildResult } from './preview/result.js';
+import { locateConfigError } from './recipe/errors.js';
+import { Materializer } from './recipe/materialize.js';
+import { newCaches, parseAndCompile, type ParsedRecipe, type RecipeCaches } from './recipe/recipe.js';
+import { IndexData } from './store/data.js';
+import { getMeta, indexPath, openDatabase, SCHEMA_VERSION, schemaVersionOf, type DB } from './store/db.js';
+import { SourceCache } from './store/source.js';
+import { catalogue, histogram } from './views/catalogue.js';
+import { documentDetail, documentsPage } from './views/documents.js';
+import { explain } from './views/explain.js';
+import { idsOf, lookupId } from './views/ids.js';
+import { lint } from './views/lint.js';
+import { samples } from './views/samples.js';
+import { fileStatus, sourcesOf } from './views/status.js';
+
+export interface PreviewOptions {
+  ids?: boolean;
+  /** Name used in error messages (the recipe's file), default `recipe`. */
+  recipePath?: string;
+}
+
+export class PreviewEngine {
+  private db: DB;
+  private state!: EngineState;
+  private caches!: RecipeCaches;
+  private readonly recipes = new Lru<string, ParsedRecipe>(32);
+  private readonly analyses = new Lru<string, StreamAnalysis[]>(4);
+
+  private constructor(readonly root: string) {
+    this.db = PreviewEngine.connect(root);
+    this.load();
+  }
+
+  /** Opens the index of a dataset; a clear AssayError when the dataset or its index is missing or outdated. */
+  static open(root: string): PreviewEngine {
+    return new PreviewEngine(resolve(root));
+  }
+
+  private static connect(root: string): DB {
+    const st = statSync(root, { throwIfNoEntry: false });
+    if (st === undefined) throw new AssayError('CONFIG', `dataset folder ${root} does not exist (moved or deleted?)`);
+    if (!st.isDirectory()) throw new AssayError('CONFIG', `${root} is not a dataset folder`);
+    const path = indexPath(root);
+    if (!existsSync(path)) throw new AssayError('CONFIG', `${root} has no index yet (${path}); build it with \`assay index ${root}\``);
+    let db: DB;
+    try {
+      db = openDatabase(path, { readonly: true });
+    } catch (e) {
+      throw new AssayError('IO', `cannot open the index: ${(e as Error).message}; rebuild it with \`assay index ${root}\``, { file: path });
+    }
+    const version = (() => {
+      try {
+        return schemaVersionOf(db);
+      } catch {
+        return -1;
+      }
+    })();
+    if (version !== SCHEMA_VERSION) {
+      db.close();
+      const what = version < 0 ? 'is not an Assay index' : version === 0 ? 'is empty (a build never finished)' : `was built by another version of Assay (schema ${version}; this one reads ${SCHEMA_VERSION})`;
+      throw new AssayError('CONFIG', `the index at ${path} ${what}; rebuild it with \`assay index ${root}\``, { file: path });
+    }
+    return db;
+  }
+
+  /** Pins a read snapshot (WAL): a re-index committing meanwhile is seen only after reload(). */
+  private load(): void {
+    if (this.db.inTransaction) this.db.exec('COMMIT');
+    this.db.exec('BEGIN');
+    const data = new IndexData(this.db);
+    this.caches = newCaches(data.interner);
+    this.state = {
+      data,
+      root: this.root,
+      mat: new Materializer(data, new SourceCache(this.root)),
+      merges: new Map(),
+      contexts: new Map(),
+      outcomes: new Lru(256),
+      spans: new Lru(16),
+      shorts: new Lru(64),
+      tallies: new Lru(1024),
+      scopes: new Map(),
+    };
+    this.recipes.clear();
+    this.analyses.clear();
+  }
+
+  /** After a re-index: drop every cache and read the new snapshot. */
+  reload(): void {
+    this.load();
+  }
+
+  close(): void {
+    if (this.db.open) {
+      if (this.db.inTransaction) this.db.exec('COMMIT');
+      this.db.close();
+    }
+  }
+
+  private recipe(text: string, name = 'recipe'): ParsedRecipe {
+    return this.recipes.getOr(`${name}\u0000${text}`, () => parseAndCompile(text, name, this.caches));
+  }
+
+  private analysis(text: string, name?: string): { recipe: ParsedRecipe; streams: StreamAnalysis[] } {
+    const recipe = this.recipe(text, name);
+    const streams = this.analyses.getOr(recipe.text, () => {
+      try {
+        return analyze(recipe, this.state);
+      } catch (e) {
+        throw locateConfigError(e, recipe.name, recipe.locator);
+      }
+    });
+    return { recipe, streams };
+  }
+
+  status(): IndexStatus {
+    const d = this.state.data;
+    return { built: true, docs: d.n, ...(d.builtAt ? { builtAt: d.builtAt } : {}), stale: this.isStale(), schemaVersion: SCHEMA_VERSION };
+  }
+
+  private isStale(): boolean {
+    if (fileStatus(this.root, this.state.data).changed) return true;
+    try {
+      const fresh = openDatabase(indexPath(this.root), { readonly: true });
+      try {
+        return Number(getMeta(fresh, 'generation') ?? '0') !== this.state.data.generation;
+      } finally {
+        fresh.close();
+      }
+    } catch {
+      return true;
+    }
+  }
+
+  sources(): SourceInfo[] {
+    return sourcesOf(this.state.data);
+  }
+
+  files(): { path: string; docs: number; bytes: number }[] {
+    return this.state.data.files.map((f) => ({ path: f.path, docs: f.docs, bytes: f.size }));
+  }
+
+  catalogue(): AttributeKeyInfo[] {
+    return catalogue(this.state.data);
+  }
+
+  preview(recipeText: string, opts: PreviewOptions = {}): PreviewResult {
+    const started = performance.now();
+    const { recipe, streams } = this.analysis(recipeText, opts.recipePath);
+    const result = buildResult(recipe, streams, this.state, started);
+    if (opts.ids) {
+      const kept = streams.map((s) => s.kept).reduce((a, b) => a.or(b));
+      result.keptIds = idsOf(this.db, this.state.data, kept);
+    }
+    result.elapsedMs = Math.round((performance.now() - started) * 100) / 100;
+    return result;
+  }
+
+  samples(recipeText: string, rule: number, bucket: SampleBucket, offset: number, limit: number): { ids: string[]; total: number; bucket: SampleBucket } {
+    const { streams } = this.analysis(recipeText);
+    return samples(this.db, this.state.data, streams, rule, bucket, offset, limit);
+  }
+
+  explain(recipeText: string, id: string, opts: { recipePath?: string } = {}): ExplainResult {
+    const { recipe, streams } = this.analysis(recipeText, opts.recipePath);
+    return explain(recipe, streams, this.state, lookupId(this.db, this.state.data, id));
+  }
+
+  lint(recipeText: string, opts: { recipePath?: string } = {}): LintIssue[] {
+    return lint(recipeText, opts.recipePath ?? 'recipe', (text, name) => this.analysis(text, name), this.state.data);
+  }
+
+  histogram(key: string, bins: number): Histogram {
+    return histogram(this.state.data, key, bins);
+  }
+
+  documentsPage(q: DocumentQuery): DocumentPage {
+    const streams = q.recipeText !== undefined ? this.analysis(q.recipeText).streams : null;
+    return documentsPage(this.db, this.state, streams, q);
+  }
+
+  document(id: string): DocumentDetail {
+    return documentDetail(this.db, this.state, lookupId(this.db, this.state.data, id));
+  }
+}

@@ -1,0 +1,164 @@
+// Span replacement and min_text_length over a stream, through the mixer's own applyReplacements.
+import { rustTrim, utf8Length } from '../../mix/json.js';
+import type { Json } from '../../mix/filters/types.js';
+import { applyReplacements, type Replacement } from '../../mix/spans.js';
+import type { EvalContext } from '../recipe/context.js';
+import type { Materializer } from '../recipe/materialize.js';
+import { planJqValue } from '../recipe/plan-jq.js';
+import { planJsonPathValue } from '../recipe/plan-jsonpath.js';
+import type { Replacer } from '../recipe/recipe.js';
+import type { StreamScope } from '../recipe/streams.js';
+import type { IndexData } from '../store/data.js';
+import { T } from '../store/tags.js';
+import { Bitset } from './bitset.js';
+
+interface Rep extends Replacement {
+  rule: number;
+}
+
+/** Why the mixer would fail on a document: its error code and message (without file and line). */
+export interface DocFailure {
+  code: 'FILTER' | 'PARSE';
+  message: string;
+}
+
+export interface SpanOutcome {
+  /** Documents with at least one span to replace. */
+  touched: Bitset;
+  /** Per replacer: code points it replaced, per touched document. */
+  chars: Map<number, Float64Array>;
+  /** Documents on which replacement fails (the mixer stops there if the document is kept). */
+  errors: Bitset;
+  messages: Map<number, DocFailure>;
+  /** UTF-8 bytes of the trimmed output text (what min_text_length compares); read from the text on first use. */
+  trimmed(): Float64Array;
+  /** Replacements of one document, in the mixer's order (for explanations). */
+  reps: Map<number, Rep[]>;
+  compiled: boolean[];
+}
+
+const SPACES = ' '.repeat(1 << 16);
+
+/**
+ * Collects every document's replacements (compiled selectors read span columns; others run the
+ * mixer's selector on the merged document) and measures what they replace. Needs the text only
+ * for the trimmed length, and only for touched documents.
+ */
+export function spanOutcome(replacers: readonly Replacer[], scope: StreamScope, ctx: EvalContext, mat: Materializer, data: IndexData): SpanOutcome {
+  const n = ctx.n;
+  const reps = new Map<number, Rep[]>();
+  const errors = new Bitset(n);
+  const messages = new Map<number, DocFailure>();
+  const fail = (g: number, message: string, code: DocFailure['code'] = 'FILTER'): void => {
+    errors.set(g);
+    if (!messages.has(g)) messages.set(g, { code, message });
+  };
+  const compiled: boolean[] = [];
+  replacers.forEach((r, k) => {
+    const add = (g: number, start: number, end: number, score: number, replacement: string): void => {
+      if (score >= r.min && score < r.max) {
+        let list = reps.get(g);
+        if (list === undefined) reps.set(g, (list = []));
+        list.push({ start, end, replacement, rule: k });
+      }
+    };
+    const plan = r.dynamic === null ? (r.selector.syntax === 'jq' ? planJqValue(r.selector.expr, data.interner) : planJsonPathValue(r.selector.expr)) : null;
+    compiled.push(plan !== null);
+    const exact: number[] = [];
+    if (plan !== null) {
+      const v = plan(ctx);
+      for (const [from, to] of scope.ranges) {
+        for (let g = from; g < to; g++) {
+          const t = v.tag[g] as number;
+          if (t === T.ABSENT || t === T.NULL || t === T.NOOUT || t === T.EMPTY) continue;
+          if (t === T.SPANS) {
+            const s = v.spans?.(g);
+            if (!s) {
+              exact.push(g);
+              continue;
+            }
+            for (let i = s.from; i < s.to; i++) add(g, s.spans.starts[i] as number, s.spans.ends[i] as number, s.spans.scores[i] as number, r.replacement);
+          } else if (t === T.ERROR) exact.push(g);
+          else if (t === T.NUM || t === T.STR || t === T.TRUE || t === T.FALSE) {
+            fail(g, `${r.field}.span \`${r.selector.expr}\` selected a ${t === T.NUM ? 'number' : t === T.STR ? 'string' : 'boolean'}, not a list of spans`);
+          } else exact.push(g);
+        }
+      }
+    } else for (const [from, to] of scope.ranges) for (let g = from; g < to; g++) exact.push(g);
+    for (const g of exact) {
+      const doc = mat.merged(g, scope.merge.sets);
+      const got = exactSpans(r, doc);
+      if (typeof got === 'string') fail(g, got);
+      else for (const s of got) add(g, s.start, s.end, s.score, s.replacement);
+    }
+  });
+  const touched = new Bitset(n);
+  const chars = new Map<number, Float64Array>(replacers.map((_, k) => [k, new Float64Array(n)]));
+  for (const [g, list] of reps) {
+    if (data.textTag[g] !== T.STR) {
+      fail(g, "span replacement needs a string 'text' field", 'PARSE');
+      continue;
+    }
+    touched.set(g);
+    const len = data.chars[g] as number;
+    const fake = len <= SPACES.length ? SPACES.slice(0, len) : ' '.repeat(len);
+    applyReplacements(fake, list, (from, to, rep) => {
+      const c = chars.get((rep as Rep).rule) as Float64Array;
+      c[g] = (c[g] as number) + (to - from);
+    });
+  }
+  let trimmed: Float64Array | null = null;
+  return {
+    touched,
+    chars,
+    errors,
+    messages,
+    reps,
+    compiled,
+    trimmed: () => {
+      if (trimmed !== null) return trimmed;
+      const out = Float64Array.from(data.trimmed);
+      touched.forEach((g) => {
+        const text = mat.raw(g).text as string;
+        out[g] = utf8Length(rustTrim(applyReplacements(text, reps.get(g) ?? [])));
+      });
+      return (trimmed = out);
+    },
+  };
+}
+
+/** The mixer's replacer on one merged document (mix/compile.ts compileReplacer), as spans or an error message. */
+function exactSpans(r: Replacer, doc: Json): { start: number; end: number; score: number; replacement: string }[] | string {
+  let value: Json;
+  let text: Json | undefined;
+  try {
+    value = r.selector.select([doc])[0] as Json;
+  } catch (e) {
+    return `${r.field}.span \`${r.selector.expr}\` failed: ${(e as Error).message}`;
+  }
+  // The mixer evaluates a computed replacement for every document, so its failures count even without spans.
+  if (r.dynamic !== null) {
+    try {
+      text = r.dynamic.select([doc])[0] as Json;
+    } catch (e) {
+      return `${r.field}.replacement \`${r.replacement}\` failed: ${(e as Error).message}`;
+    }
+  }
+  if (value === null) return [];
+  if (!Array.isArray(value)) return `${r.field}.span \`${r.selector.expr}\` selected a ${typeof value}, not a list of spans`;
+  let replacement = r.replacement;
+  if (r.dynamic !== null) {
+    if (typeof text !== 'string') return `${r.field}.replacement \`${r.replacement}\` must yield a string, got ${JSON.stringify(text)}`;
+    replacement = text;
+  }
+  const out: { start: number; end: number; score: number; replacement: string }[] = [];
+  for (const span of value) {
+    if (!isSpan(span)) return `${r.field}.span \`${r.selector.expr}\` selected ${JSON.stringify(span)}, which is not a [start, end, score] span with integer offsets`;
+    out.push({ start: span[0], end: span[1], score: span[2], replacement });
+  }
+  return out;
+}
+
+function isSpan(v: Json): v is [number, number, number] {
+  return Array.isArray(v) && v.length >= 3 && Number.isInteger(v[0]) && Number.isInteger(v[1]) && (v[0] as number) >= 0 && (v[1] as number) >= 0 && typeof v[2] === 'number';
+}

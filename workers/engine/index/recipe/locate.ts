@@ -1,0 +1,58 @@
+// Finds where a config field (and a number inside a rule's text) sits in the recipe text, for errors and the editor.
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+
+export interface Place {
+  line: number;
+  column: number;
+}
+
+export class RecipeLocator {
+  private readonly lines = new LineCounter();
+  private readonly root: unknown;
+
+  constructor(private readonly text: string) {
+    this.root = parseDocument(text, { lineCounter: this.lines, keepSourceTokens: true }).contents;
+  }
+
+  private pos(offset: number): Place {
+    const p = this.lines.linePos(offset);
+    return { line: p.line, column: p.col };
+  }
+
+  private find(path: readonly (string | number)[]): Node | undefined {
+    let node: unknown = this.root;
+    for (const key of path) {
+      if (isMap(node)) node = node.items.find((it) => String((it.key as { value?: unknown } | null)?.value ?? it.key) === String(key))?.value;
+      else if (isSeq(node) && typeof key === 'number') node = node.items[key];
+      else return undefined;
+    }
+    return (node ?? undefined) as Node | undefined;
+  }
+
+  /** The start of the value at `path`, or of the deepest ancestor that exists. */
+  at(path: readonly (string | number)[]): Place | undefined {
+    for (let n = path.length; n >= 0; n--) {
+      const r = this.find(path.slice(0, n))?.range;
+      if (r) return this.pos(r[0]);
+    }
+    return undefined;
+  }
+
+  /**
+   * Where character `offset` of the string value at `path` is written. Exact for plain and quoted
+   * scalars without escapes; otherwise the literal `text` is searched in the source and used when
+   * it occurs there once.
+   */
+  inside(path: readonly (string | number)[], offset: number, text: string): Place | undefined {
+    const node = this.find(path);
+    if (!isScalar(node) || !node.range || typeof node.value !== 'string') return undefined;
+    const [start, end] = node.range;
+    const src = this.text.slice(start, end);
+    const quoted = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE';
+    const body = quoted ? src.slice(1, -1) : src;
+    if (body === node.value && !body.includes('\n')) return this.pos(start + (quoted ? 1 : 0) + offset);
+    const first = src.indexOf(text);
+    if (first === -1 || src.indexOf(text, first + 1) !== -1) return undefined;
+    return this.pos(start + first);
+  }
+}

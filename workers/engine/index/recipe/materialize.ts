@@ -1,0 +1,44 @@
+// Rebuilds documents exactly as the mixer sees them (parsed line + attribute sets merged), for exact evaluation.
+import type { Json } from '../../mix/filters/types.js';
+import type { IndexData } from '../store/data.js';
+import type { SourceCache } from '../store/source.js';
+
+export type Doc = Record<string, unknown>;
+
+export class Materializer {
+  constructor(
+    private readonly data: IndexData,
+    private readonly source: SourceCache,
+  ) {}
+
+  /** The document line of `g`, parsed (a fresh object every call: the mixer mutates what it holds). */
+  raw(g: number): Doc {
+    const f = this.data.fileOf(g);
+    return JSON.parse(this.source.line(f.path, g - f.start, { size: f.size, mtime: f.mtime })) as Doc;
+  }
+
+  /** The `attributes` object of set `set` for document `g`, or null when the set has no file for it. */
+  attributes(g: number, set: string): Record<string, unknown> | null {
+    const f = this.data.fileOf(g);
+    const a = f.sets.get(set);
+    if (a === undefined) return null;
+    const rec = JSON.parse(this.source.line(a.path, g - f.start, { size: a.size, mtime: a.mtime })) as { attributes: Record<string, unknown> };
+    return rec.attributes;
+  }
+
+  /**
+   * The merged document (mix/shard.ts mergeAttributes): each listed set that has a file here, in
+   * order, overwrites keys; the result extends the document's own attributes object or replaces it.
+   */
+  merged(g: number, sets: readonly string[]): Json {
+    const doc = this.raw(g);
+    const parts = sets.map((s) => this.attributes(g, s)).filter((a): a is Record<string, unknown> => a !== null);
+    if (parts.length === 0) return doc as Json;
+    const merged: Record<string, unknown> = {};
+    for (const p of parts) Object.assign(merged, p);
+    const existing = doc.attributes;
+    if (existing !== null && typeof existing === 'object' && !Array.isArray(existing)) Object.assign(existing, merged);
+    else doc.attributes = merged;
+    return doc as Json;
+  }
+}

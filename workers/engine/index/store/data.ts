@@ -1,0 +1,153 @@
+// The index as the preview holds it: files in path order, per-document arrays, and columns loaded on demand.
+import type { Problem } from '../build/extract.js';
+import { loadColumn, type Column, type FileRange } from './column.js';
+import { getMeta, type DB } from './db.js';
+import { Interner } from './interner.js';
+import { unpack } from './pack.js';
+import { Bitset } from '../preview/bitset.js';
+import { DOC_SET, pathKey, T } from './tags.js';
+
+export interface AttrFileInfo {
+  path: string;
+  size: number;
+  mtime: number;
+  problem: Problem | null;
+}
+
+export interface FileInfo extends FileRange {
+  path: string;
+  /** Position in path order. */
+  order: number;
+  size: number;
+  mtime: number;
+  rawBytes: number;
+  problem: Problem | null;
+  sets: Map<string, AttrFileInfo>;
+}
+
+export interface KeyInfo {
+  set: string;
+  path: string[];
+  present: number;
+}
+
+interface FileRow {
+  id: number;
+  path: string;
+  size: number;
+  mtime: number;
+  docs: number;
+  raw_bytes: number;
+  problem: string | null;
+  data: Buffer;
+  sources: string;
+}
+
+export class IndexData {
+  readonly files: FileInfo[] = [];
+  readonly byId = new Map<number, FileInfo>();
+  readonly n: number;
+  readonly bytes: Uint32Array;
+  readonly chars: Uint32Array;
+  readonly trimmed: Uint32Array;
+  readonly tokens: Uint32Array;
+  readonly textTag: Uint8Array;
+  /** Source of each document, as an index into `sourceNames`. */
+  readonly source: Uint32Array;
+  readonly sourceNames: string[] = [];
+  /** Real attribute sets (not the documents' own fields), sorted. */
+  readonly sets: string[];
+  readonly keys: KeyInfo[];
+  readonly interner = new Interner();
+  readonly generation: number;
+  readonly builtAt: string | undefined;
+  private readonly columns = new Map<string, Column>();
+
+  constructor(private readonly db: DB) {
+    const rows = db.prepare('SELECT id, path, size, mtime, docs, raw_bytes, problem, data, sources FROM files').all() as FileRow[];
+    rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    let start = 0;
+    for (const [order, r] of rows.entries()) {
+      const info: FileInfo = {
+        id: r.id, path: r.path, order, start, docs: r.docs, size: r.size, mtime: r.mtime, rawBytes: r.raw_bytes,
+        problem: r.problem === null ? null : (JSON.parse(r.problem) as Problem), sets: new Map(),
+      };
+      this.files.push(info);
+      this.byId.set(r.id, info);
+      start += r.docs;
+    }
+    const n = (this.n = start);
+    this.bytes = new Uint32Array(n);
+    this.chars = new Uint32Array(n);
+    this.trimmed = new Uint32Array(n);
+    this.tokens = new Uint32Array(n);
+    this.textTag = new Uint8Array(n);
+    this.source = new Uint32Array(n);
+    const sourceCodes = new Map<string, number>();
+    for (const r of rows) {
+      const f = this.byId.get(r.id) as FileInfo;
+      const p = unpack(r.data);
+      this.bytes.set(p.u32('bytes'), f.start);
+      this.chars.set(p.u32('chars'), f.start);
+      this.trimmed.set(p.u32('trimmed'), f.start);
+      this.tokens.set(p.u32('tokens'), f.start);
+      this.textTag.set(p.u8('textTag'), f.start);
+      const map = (JSON.parse(r.sources) as string[]).map((s) => {
+        let c = sourceCodes.get(s);
+        if (c === undefined) {
+          sourceCodes.set(s, (c = this.sourceNames.length));
+          this.sourceNames.push(s);
+        }
+        return c;
+      });
+      const local = p.u32('sourceCodes');
+      for (let i = 0; i < local.length; i++) this.source[f.start + i] = map[local[i] as number] as number;
+    }
+    for (const a of db.prepare('SELECT set_name, file, path, size, mtime, problem FROM attr_files').all() as { set_name: string; file: number; path: string; size: number; mtime: number; problem: string | null }[]) {
+      this.byId.get(a.file)?.sets.set(a.set_name, { path: a.path, size: a.size, mtime: a.mtime, problem: a.problem === null ? null : (JSON.parse(a.problem) as Problem) });
+    }
+    this.sets = (db.prepare('SELECT DISTINCT set_name FROM attr_files ORDER BY set_name').pluck().all() as string[]).filter((s) => s !== DOC_SET);
+    this.keys = (db.prepare('SELECT set_name, path, sum(present) AS present FROM columns GROUP BY set_name, path').all() as { set_name: string; path: string; present: number }[]).map((r) => ({
+      set: r.set_name,
+      path: JSON.parse(r.path) as string[],
+      present: r.present,
+    }));
+    this.generation = Number(getMeta(db, 'generation') ?? '0');
+    this.builtAt = getMeta(db, 'built_at');
+  }
+
+  /** The dense column of a key path in a set (all ABSENT when no document has it). */
+  column(set: string, path: readonly string[]): Column {
+    const key = `${set}\u0000${pathKey(path)}`;
+    let c = this.columns.get(key);
+    if (c === undefined) {
+      c = loadColumn(this.db, set, [...path], this.byId, this.n, this.interner);
+      this.columns.set(key, c);
+    }
+    return c;
+  }
+
+  /** Documents whose `text` is not a string (span replacement and min_text_length fail on them). */
+  nonStringText(): Bitset {
+    if (this.#nonString === undefined) {
+      const b = new Bitset(this.n);
+      for (let g = 0; g < this.n; g++) if (this.textTag[g] !== T.STR) b.set(g);
+      this.#nonString = b;
+    }
+    return this.#nonString;
+  }
+
+  #nonString: Bitset | undefined;
+
+  /** The file holding document `g`. */
+  fileOf(g: number): FileInfo {
+    let lo = 0;
+    let hi = this.files.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((this.files[mid] as FileInfo).start <= g) lo = mid;
+      else hi = mid - 1;
+    }
+    return this.files[lo] as FileInfo;
+  }
+}

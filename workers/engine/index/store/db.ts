@@ -1,0 +1,78 @@
+// The index database: better-sqlite3 in WAL mode, its schema, and the version check.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
+
+export type DB = BetterSqlite3.Database;
+
+/**
+ * Bumped whenever tables or blob layouts change; an index with another version is rebuilt.
+ * 1: files/docs/attr_files/columns with sparse packed columns.
+ */
+export const SCHEMA_VERSION = 1;
+
+/** The index lives inside the dataset, so it moves with it; every stored path is relative to the root. */
+export function indexPath(root: string): string {
+  return join(root, '.assay', 'index.sqlite');
+}
+
+const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
+
+export function openDatabase(path: string, opts: { readonly?: boolean; create?: boolean } = {}): DB {
+  const db = new Database(path, { readonly: opts.readonly ?? false, fileMustExist: !(opts.create ?? false) });
+  db.pragma('busy_timeout = 10000');
+  if (!opts.readonly) {
+    db.pragma('journal_mode = WAL');
+    // The index is derived data: a crash loses at most the build in progress, never the dataset.
+    db.pragma('synchronous = OFF');
+  }
+  // Readers hold columns in memory and touch few pages; the builder writes many.
+  db.pragma(`cache_size = ${opts.readonly ? -16384 : -131072}`);
+  return db;
+}
+
+const TABLES = `
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE files(
+  id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, size INTEGER NOT NULL, mtime REAL NOT NULL, hash TEXT NOT NULL,
+  docs INTEGER NOT NULL, raw_bytes INTEGER NOT NULL, problem TEXT, data BLOB NOT NULL, sources TEXT NOT NULL);
+CREATE TABLE docs(
+  file INTEGER NOT NULL, ord INTEGER NOT NULL, line INTEGER NOT NULL, id TEXT NOT NULL, id_json INTEGER NOT NULL,
+  source TEXT NOT NULL, bytes INTEGER NOT NULL, chars INTEGER NOT NULL, tokens INTEGER NOT NULL,
+  PRIMARY KEY(file, ord)) WITHOUT ROWID;
+CREATE INDEX docs_id ON docs(id);
+CREATE TABLE attr_files(
+  set_name TEXT NOT NULL, file INTEGER NOT NULL, path TEXT NOT NULL, size INTEGER NOT NULL, mtime REAL NOT NULL,
+  hash TEXT NOT NULL, problem TEXT, PRIMARY KEY(set_name, file));
+CREATE TABLE columns(
+  set_name TEXT NOT NULL, path TEXT NOT NULL, file INTEGER NOT NULL, present INTEGER NOT NULL,
+  data BLOB NOT NULL, dict TEXT NOT NULL, PRIMARY KEY(set_name, path, file)) WITHOUT ROWID;
+`;
+
+/** Version of the schema in `db`, 0 for an empty database, -1 for one that is not an Assay index. */
+export function schemaVersionOf(db: DB): number {
+  const hasMeta = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
+  if (hasMeta === undefined) {
+    const any = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table'").get();
+    return any === undefined ? 0 : -1;
+  }
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
+  return row === undefined ? -1 : Number(row.value);
+}
+
+/** Drop whatever is there and create the current schema (inside the caller's transaction). */
+export function resetSchema(db: DB): void {
+  const objects = db.prepare("SELECT type, name FROM sqlite_master WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%'").all() as { type: string; name: string }[];
+  for (const o of objects) if (o.type === 'table') db.exec(`DROP TABLE IF EXISTS "${o.name.replaceAll('"', '""')}"`);
+  db.exec(TABLES);
+  setMeta(db, 'schema_version', String(SCHEMA_VERSION));
+  setMeta(db, 'generation', '0');
+}
+
+export function setMeta(db: DB, key: string, value: string): void {
+  db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+}
+
+export function getMeta(db: DB, key: string): string | undefined {
+  return (db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+}
