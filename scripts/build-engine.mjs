@@ -1,4 +1,4 @@
-// Bundle the engine CLI and its child-process workers with esbuild (native and WASM packages stay external).
+// Bundle the engine CLI, its child-process workers, the engine host and `assay serve` with esbuild (native and WASM packages stay external).
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,11 @@ await build({
     'tag-worker': 'workers/engine/tag/worker.ts',
     'tokens-worker': 'workers/engine/tokenize/worker.ts',
     'jq-worker': 'workers/engine/mix/filters/jq/worker.ts',
+    'index-worker': 'workers/engine/index/build/worker.ts',
+    // The app side (issue 7): beside the engine bundles so the job runner finds the pool workers next to it.
+    host: 'workers/host/main.ts',
+    'job-runner': 'workers/host/jobs/runner.ts',
+    serve: 'main/serve-bin.ts',
   },
   outdir: 'dist/engine',
   bundle: true,

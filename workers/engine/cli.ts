@@ -2,11 +2,16 @@
 import { isAssayError } from './errors.js';
 import { helpTable, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from './cli/args.js';
 import { dedupeCommand } from './cli/dedupe.js';
+import { demoCommand } from './demo/cli.js';
 import { listCommand } from './cli/list.js';
 import { minhashCommand } from './cli/minhash.js';
 import { mixCommand } from './cli/mix.js';
 import { tagCommand } from './cli/tag.js';
 import { tokensCommand } from './cli/tokens.js';
+import { explainCommand } from './cli/explain.js';
+import { indexCommand } from './cli/index.js';
+import { lintCommand } from './cli/lint.js';
+import { previewCommand } from './cli/preview.js';
 import { disposeJq } from './mix/filters/jq/index.js';
 
 const OPTIONS: Record<string, OptionSpec> = {
@@ -35,8 +40,13 @@ const OPTIONS: Record<string, OptionSpec> = {
   processes: { value: true, description: 'parallel processes (overrides the config)' },
   'skip-bad-lines': { description: 'skip malformed lines (counted, logged with file:line)' },
   dryrun: { description: 'print the resolved config and exit' },
-  json: { description: 'list: machine-readable output' },
+  json: { description: 'list/preview/explain/lint: machine-readable output' },
+  index: { value: true, description: 'preview/explain/lint: dataset root whose index (.assay/index.sqlite) to use' },
+  id: { value: true, description: 'explain: the document id' },
+  ids: { description: 'preview: also list the ids of the kept documents' },
   verbose: { alias: 'v', description: 'list: show every output attribute' },
+  out: { value: true, description: 'demo: the new folder to build the demo workspace in' },
+  docs: { value: true, description: 'demo: number of documents (default 1000)' },
   quiet: { alias: 'q', description: 'no progress bar or summary' },
   help: { alias: 'h', description: 'show this help' },
   version: { description: 'print the version' },
@@ -48,7 +58,12 @@ const COMMANDS: Record<string, { summary: string; run: (args: ParsedArgs, signal
   minhash: { summary: "FineWeb's MinHash near-dedup: clusters, duplicate_of and a drop flag as attributes", run: minhashCommand },
   mix: { summary: 'filter, edit and shard documents with a Dolma mixer recipe', run: mixCommand },
   tokens: { summary: 'tokenize documents into OLMo-ready memmaps (part-*.npy + part-*.csv.gz)', run: tokensCommand },
+  index: { summary: 'build or refresh DATASET_ROOT/.assay/index.sqlite (the attribute index previews read)', run: indexCommand },
+  preview: { summary: 'what a recipe keeps and drops, per rule, from the index (exactly what mix writes)', run: (args) => previewCommand(args) },
+  explain: { summary: "one document's fate under a recipe: each rule's verdict, the values read, the output text", run: (args) => explainCommand(args) },
+  lint: { summary: 'check a recipe against the index: missing keys, rules that drop nothing/everything, shadowed rules', run: (args) => lintCommand(args) },
   list: { summary: 'list the available taggers and what they emit', run: (args) => listCommand(args) },
+  demo: { summary: 'build a demo workspace from real English text with planted duplicates, PII and junk', run: demoCommand },
 };
 
 export const HELP = `assay — Dolma-compatible corpus curation
@@ -60,7 +75,13 @@ Usage:
   assay mix -c recipe.yaml [--processes N] [--skip-bad-lines] [--quiet]
   assay tokens --documents GLOB… --destination DIR --tokenizer.name_or_path PATH|gpt2 --tokenizer.eos_token_id ID
                [--dtype uint16|uint32] [--max_size N] [--processes N] [--seed N]   |   assay tokens -c tokens.yaml
+  assay index DATASET_ROOT [--processes N] [--quiet]
+  assay preview -c recipe.yaml --index DATASET_ROOT [--json] [--ids]
+  assay explain -c recipe.yaml --index DATASET_ROOT --id ID [--json]
+  assay lint -c recipe.yaml --index DATASET_ROOT [--json]
   assay list [--verbose] [--json]
+  assay demo --out DIR [--docs N] [--seed N]
+  assay serve --workspace DIR [--port N] [--no-open]   (the app in a browser; assay serve --help)
   assay -c config.yaml tag|dedupe|mix|tokens (Dolma's argument order works too)
 
 Commands:

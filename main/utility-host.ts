@@ -1,0 +1,42 @@
+// Launches the engine host in an Electron utilityProcess: the parent side of that transport, for the supervisor.
+import { utilityProcess } from 'electron';
+import type { HostMessage, RequestEnvelope } from '../shared/contract/index.js';
+import type { HostLauncher, LaunchedHost } from '../workers/host/supervisor.js';
+import { Listeners } from '../workers/host/transport.js';
+
+export function utilityHost(hostScript: string, workspace: string): HostLauncher {
+  return ({ restartReason }): LaunchedHost => {
+    const child = utilityProcess.fork(hostScript, ['--workspace', workspace], {
+      serviceName: 'Assay engine host',
+      stdio: 'inherit',
+      env: { ...process.env, ...(restartReason !== undefined && { ASSAY_HOST_RESTART_REASON: restartReason }) },
+    });
+    const listeners = new Listeners<HostMessage>();
+    child.on('message', (m: HostMessage) => listeners.emit(m));
+    let alive = true;
+    // Requests wait for the process to exist; after that Electron queues them until the host listens.
+    let queue: RequestEnvelope[] | null = [];
+    child.once('spawn', () => {
+      for (const m of queue ?? []) child.postMessage(m);
+      queue = null;
+    });
+    const exited = new Promise<string>((done) => {
+      child.once('exit', (code) => {
+        alive = false;
+        done(`exit code ${code}`);
+      });
+    });
+    return {
+      endpoint: {
+        send: (m: RequestEnvelope) => {
+          if (queue) queue.push(m);
+          else if (alive) child.postMessage(m);
+        },
+        onMessage: (l) => listeners.add(l),
+        close: () => listeners.clear(),
+      },
+      exited,
+      kill: () => void (alive && child.kill()),
+    };
+  };
+}

@@ -1,0 +1,65 @@
+// CLI: assay index / preview / explain / lint on Dolma's mixer fixture, as a user runs them.
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONFORMANCE, readJsonlFile, scratchDir } from '../testing.js';
+import { runCli } from './run-cli.js';
+
+const MIXER = join(CONFORMANCE, 'dolma/mixer');
+
+function workspace(): { root: string; recipe: string } {
+  const root = scratchDir();
+  cpSync(MIXER, root, { recursive: true });
+  const recipe = join(root, 'recipe.json');
+  writeFileSync(recipe, readFileSync(join(MIXER, 'configs/mixer.json'), 'utf8').replaceAll('mixer/documents/', 'documents/'));
+  return { root, recipe };
+}
+
+describe('assay index / preview / explain / lint', () => {
+  it('indexes a dataset, then previews, explains and lints a recipe against it', () => {
+    const { root, recipe } = workspace();
+    const idx = runCli(['index', root]);
+    expect(idx.code, idx.stderr).toBe(0);
+    expect(idx.stdout).toMatch(/indexed 10 documents in 1 file\(s\) \(0 unchanged, not re-read\), 4 attribute set\(s\) → .*\.assay\/index\.sqlite/);
+    expect(runCli(['index', root]).stdout).toMatch(/\(1 unchanged, not re-read\)/);
+
+    const table = runCli(['preview', '-c', recipe, '--index', root]);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/documents 10 {2}kept 6 \(60\.0%\) {2}dropped 4 \(40\.0%\)/);
+    expect(table.stdout).toMatch(/3 +exclude +compiled +2 +1 +1 .*\$\.attributes\[\?\(@\.toxicity > 0\.8\)\]/);
+
+    const json = runCli(['preview', '-c', recipe, '--index', root, '--json', '--ids']);
+    const r = JSON.parse(json.stdout) as { total: { docs: number; kept: { docs: number } }; rules: unknown[]; kept_ids: string[] };
+    expect(r.total).toMatchObject({ docs: 10, kept: { docs: 6 } });
+    expect(r.rules).toHaveLength(4);
+    expect(r.kept_ids.sort()).toEqual(readJsonlFile(join(MIXER, 'expected/mixer.json.gz')).map((d) => String(d.id)).sort());
+
+    const id = 'http://bufvc.ac.uk/allbufvc/search.php?q=Discussion&sort=relevance';
+    const ex = runCli(['explain', '-c', recipe, '--index', root, '--id', id]);
+    expect(ex.code, ex.stderr).toBe(0);
+    expect(ex.stdout).toMatch(/KEPT: no rule of stream 'mixer-test' drops it/);
+    expect(ex.stdout).toMatch(/toxicity = 0\.3/);
+    const exJson = JSON.parse(runCli(['explain', '-c', recipe, '--index', root, '--id', id, '--json']).stdout) as { fate: string; output: string };
+    expect(exJson.fate).toBe('kept');
+
+    const lint = runCli(['lint', '-c', recipe, '--index', root]);
+    expect(lint).toMatchObject({ code: 0, stdout: expect.stringMatching(/no problems found/) });
+  });
+
+  it('fails with located messages: a bad rule (exit 2), a missing index, lint errors (exit 1)', () => {
+    const { root, recipe } = workspace();
+    const noIndex = runCli(['preview', '-c', recipe, '--index', root]);
+    expect(noIndex.code).toBe(2);
+    expect(noIndex.stderr).toMatch(/has no index yet .*assay index/);
+    expect(runCli(['index', root]).code).toBe(0);
+    writeFileSync(recipe, readFileSync(recipe, 'utf8').replace('$.attributes[?(@.toxicity > 0.8)]', '$.attributes[?(@.toxicity >'));
+    const bad = runCli(['preview', '-c', recipe, '--index', root]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/recipe\.json:\d+: streams\[0\]\.filter\.exclude\[2\]: cannot compile/);
+    const lint = runCli(['lint', '-c', recipe, '--index', root]);
+    expect(lint.code).toBe(1);
+    expect(lint.stdout).toMatch(/recipe\.json:\d+: error \[syntax\]/);
+    expect(runCli(['preview', '-c', recipe]).stderr).toMatch(/preview needs a recipe and an index/);
+    expect(runCli(['index']).code).toBe(2);
+  });
+});

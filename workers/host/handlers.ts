@@ -1,0 +1,39 @@
+// The contract's methods, implemented: workspace and recipes here, preview/documents by the index engine, jobs by the job manager.
+import { basename } from 'node:path';
+import type { WorkspaceInfo } from '../../shared/contract/index.js';
+import type { Handlers } from './dispatch.js';
+import type { IndexService } from './index-service.js';
+import type { JobManager } from './jobs/manager.js';
+import { findRecipes, readRecipe, writeRecipe } from './recipes.js';
+
+export interface HandlerContext {
+  root: string;
+  index: IndexService;
+  jobs: JobManager;
+}
+
+function workspaceInfo({ root, index }: HandlerContext): WorkspaceInfo {
+  const base = { root, name: basename(root), recipes: findRecipes(root) };
+  if (!index.built) return { ...base, sources: [], files: [], attributes: [], index: { built: false, docs: 0, stale: false, schemaVersion: 0 } };
+  const e = index.engine();
+  return { ...base, sources: e.sources(), files: e.files(), attributes: e.catalogue(), index: e.status() };
+}
+
+export function createHandlers(ctx: HandlerContext): Handlers {
+  const { root, index, jobs } = ctx;
+  return {
+    'workspace.info': () => workspaceInfo(ctx),
+    'recipe.read': (p) => readRecipe(root, p.path),
+    'recipe.write': (p) => writeRecipe(root, p.path, p.text),
+    'preview.run': (p) => index.engine().preview(p.recipeText, p.ids === undefined ? {} : { ids: p.ids }),
+    'preview.samples': (p) => index.engine().samples(p.recipeText, p.rule, p.bucket, p.offset, p.limit),
+    'preview.explain': (p) => index.engine().explain(p.recipeText, p.id),
+    'preview.lint': (p) => index.engine().lint(p.recipeText),
+    'attributes.histogram': (p) => index.engine().histogram(p.key, p.bins),
+    'documents.page': (p) => index.engine().documentsPage(p),
+    'documents.get': (p) => index.engine().document(p.id),
+    'jobs.start': (p) => jobs.start(p),
+    'jobs.cancel': (p) => jobs.cancel(p.jobId),
+    'jobs.list': () => jobs.list(),
+  };
+}

@@ -1,0 +1,13 @@
+// The index stage of a job: the engine's incremental buildIndex, with a one-line summary for the run history.
+import { buildIndex } from '../../engine/index/index.js';
+import type { IndexBuilder } from './execute.js';
+
+export const buildIndexForJob: IndexBuilder = async (root, { signal, onProgress, log }) => {
+  const r = await buildIndex(root, { signal, onProgress, log });
+  for (const p of r.problems ?? []) log(`warning: ${p}`);
+  const n = (x: number): string => x.toLocaleString('en-US');
+  return {
+    docs: r.docs,
+    summary: `indexed ${n(r.docs)} documents from ${n(r.files)} file(s) (${n(r.skippedFiles)} unchanged) with ${r.attributeSets} attribute set(s) in ${(r.ms / 1000).toFixed(1)} s`,
+  };
+};

@@ -1,0 +1,188 @@
+// Jobs (DESIGN §5): each runs in its own process through the engine library; progress, logs and states become contract events; history persists.
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { relative } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { ErrorPayload, JobInfo, JobStart, JobState } from '../../../shared/contract/index.js';
+import { writeFileAtomic } from '../../engine/io/index.js';
+import type { EmitEvent } from '../dispatch.js';
+import { HostError } from '../errors.js';
+import { childExited, hostEntry, type EntryPoint } from '../launch-process.js';
+import { resolveInside } from '../paths.js';
+import { RunHistory } from './history.js';
+import { ProgressMeter } from './meter.js';
+import { checkPlanPaths, planJob } from './plan.js';
+import type { RunnerMessage, RunnerRequest } from './protocol.js';
+
+export interface JobManagerOptions {
+  root: string;
+  emit: EmitEvent;
+  /** Called when a job changed the index; reloads the preview engine and returns its document count. */
+  indexChanged: (docs: number) => Promise<number> | number;
+  /** Why jobs still marked running in the history ended (given by the supervisor after a crash). */
+  restartReason?: string;
+  /** How long a cancelled job may take to clean up before it is killed. */
+  cancelGraceMs?: number;
+  runnerEntry?: EntryPoint;
+}
+
+interface Live {
+  info: JobInfo;
+  child: ChildProcess;
+  meter: ProgressMeter;
+  cancelRequested: boolean;
+  /** The job process reported its outcome (it exits right after). */
+  reported: boolean;
+  settled: boolean;
+  logLines: number;
+}
+
+const MAX_LOG_LINES = 5000;
+
+function newJobId(kind: string): string {
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `${kind}-${stamp}-${randomBytes(3).toString('hex')}`;
+}
+
+export class JobManager {
+  readonly #jobs = new Map<string, JobInfo>();
+  readonly #live = new Map<string, Live>();
+  readonly #history: RunHistory;
+
+  constructor(private readonly opts: JobManagerOptions) {
+    this.#history = new RunHistory(opts.root);
+    const reason = opts.restartReason ?? 'the engine host stopped while this job was running';
+    for (const job of this.#history.reconcile(reason)) this.#jobs.set(job.jobId, job);
+  }
+
+  /** Newest first; a running job carries its latest progress. */
+  list(): JobInfo[] {
+    return [...this.#jobs.values()].map((j) => this.#live.get(j.jobId)?.info ?? j).reverse();
+  }
+
+  async start(req: JobStart): Promise<JobInfo> {
+    const jobId = newJobId(req.kind);
+    const { text, path } = await this.#config(req, jobId);
+    // Inline text is named by its parameter in errors: its file under .assay/runs/ exists only once accepted.
+    const name = req.configPath !== undefined ? req.configPath : req.configText !== undefined ? 'configText' : '(index)';
+    const plan = planJob(req.kind, text, name);
+    checkPlanPaths(plan, this.opts.root);
+    if (req.configPath === undefined && path !== undefined) await writeFileAtomic(resolveInside(this.opts.root, path), text);
+    const info: JobInfo = { jobId, kind: req.kind, state: 'running', startedAt: new Date().toISOString(), ...(path !== undefined && { config: path }), outputs: [] };
+    this.#record(info);
+    this.#spawn(info, { type: 'start', kind: req.kind, root: this.opts.root, configText: text, configPath: path ?? '(index)' });
+    return info;
+  }
+
+  cancel(jobId: string): JobInfo {
+    const live = this.#live.get(jobId);
+    if (!live) {
+      const job = this.#jobs.get(jobId);
+      if (!job) throw new HostError('NOT_FOUND', `no job '${jobId}'`, 'jobId');
+      return job;
+    }
+    if (!live.cancelRequested) {
+      live.cancelRequested = true;
+      this.#log(live, 'cancelling…');
+      if (live.child.connected) live.child.send({ type: 'cancel' } satisfies RunnerRequest);
+      const timer = setTimeout(() => live.child.kill('SIGKILL'), this.opts.cancelGraceMs ?? 15_000);
+      timer.unref();
+      live.child.once('exit', () => clearTimeout(timer));
+    }
+    return live.info;
+  }
+
+  /** Cancels every running job and waits for its process to end (host shutdown). */
+  async shutdown(): Promise<void> {
+    const lives = [...this.#live.values()];
+    for (const l of lives) this.cancel(l.info.jobId);
+    await Promise.all(lives.map((l) => childExited(l.child)));
+  }
+
+  /** The config text and its workspace-relative path; inline text is kept under .assay/runs/ (once accepted) so the history shows what ran. */
+  async #config(req: JobStart, jobId: string): Promise<{ text: string; path: string | undefined }> {
+    const { root } = this.opts;
+    if (req.configPath !== undefined) {
+      const abs = resolveInside(root, req.configPath, 'configPath');
+      const text = await readFile(abs, 'utf8').catch((e: NodeJS.ErrnoException) => {
+        throw new HostError(e.code === 'ENOENT' ? 'NOT_FOUND' : 'BAD_REQUEST', `configPath: cannot read '${req.configPath}': ${e.message}`, 'configPath');
+      });
+      return { text, path: relative(root, abs) };
+    }
+    if (req.configText !== undefined) {
+      return { text: req.configText, path: `.assay/runs/${jobId}.yaml` };
+    }
+    return { text: '', path: undefined };
+  }
+
+  #record(info: JobInfo): void {
+    this.#jobs.set(info.jobId, info);
+    this.#history.append(info);
+    this.opts.emit('job.state', info);
+  }
+
+  #log(live: Live, line: string): void {
+    if (++live.logLines > MAX_LOG_LINES) {
+      if (live.logLines === MAX_LOG_LINES + 1) this.opts.emit('job.log', { jobId: live.info.jobId, line: `… further log lines are not shown (limit ${MAX_LOG_LINES})` });
+      return;
+    }
+    this.opts.emit('job.log', { jobId: live.info.jobId, line });
+  }
+
+  #spawn(info: JobInfo, start: RunnerRequest): void {
+    const entry = this.opts.runnerEntry ?? hostEntry('job-runner', 'jobs/runner.ts');
+    // Inside Electron's utility process execPath is the Electron binary: make the job process plain Node.
+    const env = process.versions.electron === undefined ? process.env : { ...process.env, ELECTRON_RUN_AS_NODE: '1' };
+    const child = fork(entry.modulePath, [], { execArgv: entry.execArgv, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    const live: Live = { info, child, meter: new ProgressMeter(info.jobId), cancelRequested: false, reported: false, settled: false, logLines: 0 };
+    this.#live.set(info.jobId, live);
+    for (const stream of [child.stdout, child.stderr]) if (stream) createInterface({ input: stream }).on('line', (l) => this.#log(live, l));
+    child.on('message', (m: RunnerMessage) => void this.#onMessage(live, m));
+    void childExited(child).then((reason) => {
+      this.#live.delete(info.jobId);
+      if (!live.reported) this.#finish(live, live.cancelRequested ? 'cancelled' : 'failed', { error: live.cancelRequested ? 'cancelled' : `the job process ended unexpectedly (${reason})` });
+    });
+    child.send(start);
+  }
+
+  async #onMessage(live: Live, m: RunnerMessage): Promise<void> {
+    if (live.reported) return;
+    if (m.type === 'progress') {
+      const p = live.meter.update(m.report);
+      live.info = { ...live.info, progress: live.meter.latest };
+      if (p) this.opts.emit('job.progress', p);
+    } else if (m.type === 'log') this.#log(live, m.line);
+    else if (m.type === 'error') {
+      live.reported = true;
+      this.#finish(live, m.error.code === 'CANCELLED' ? 'cancelled' : 'failed', { error: describe(m.error) });
+    } else if (m.type === 'done') {
+      live.reported = true;
+      if (m.indexedDocs !== undefined) {
+        try {
+          const docs = await this.opts.indexChanged(m.indexedDocs);
+          this.opts.emit('index.updated', { docs });
+        } catch (e) {
+          this.#log(live, `the index was rebuilt but could not be reloaded: ${(e as Error).message}`);
+        }
+      }
+      this.#finish(live, 'done', { summary: m.summary, outputs: m.outputs });
+    }
+  }
+
+  #finish(live: Live, state: Exclude<JobState, 'running'>, fields: Partial<JobInfo>): void {
+    if (live.settled) return;
+    const last = live.meter.flush();
+    if (last) this.opts.emit('job.progress', last);
+    const info: JobInfo = { ...live.info, ...fields, state, endedAt: new Date().toISOString(), ...(live.meter.latest && { progress: live.meter.latest }) };
+    live.info = info;
+    this.#record(info);
+    live.settled = true;
+  }
+}
+
+/** An engine error as one line of the run history, located like a compiler message. */
+function describe(e: ErrorPayload): string {
+  const where = e.file !== undefined && !e.message.startsWith(e.file) ? `${e.file}${e.line !== undefined ? `:${e.line}` : ''}: ` : '';
+  return `${where}${e.message}`;
+}

@@ -1,0 +1,133 @@
+// Parses a job's config per kind and checks every path it would read or write against the workspace, before any process starts.
+import { cpus } from 'node:os';
+import type { JobKind } from '../../../shared/contract/index.js';
+import { dedupeConfig, type DedupeConfig } from '../../../shared/dedupe/schema.js';
+import { minhashConfig, type MinhashConfig } from '../../../shared/dedupe/minhash-schema.js';
+import { parseConfigText, parseRecipe } from '../../../shared/recipe/load.js';
+import type { MixerConfig } from '../../../shared/recipe/schema.js';
+import { tagConfig } from '../../../shared/tag/schema.js';
+import { tokensConfig } from '../../../shared/tokenize/schema.js';
+import { UsageError } from '../../engine/cli/args.js';
+import { tokensOptions } from '../../engine/cli/tokens.js';
+import { AssayError } from '../../engine/errors.js';
+import { RecipeError } from '../../engine/mix/config.js';
+import type { TaggerRequest } from '../../engine/tag/runtime.js';
+import { GPT2_NAMES } from '../../engine/tokenize/tokenizer/gpt2.js';
+import type { TokensOptions } from '../../engine/tokenize/runtime.js';
+import { HostError } from '../errors.js';
+import { globBase, resolveInside } from '../paths.js';
+
+/** What `assay tag -c` resolves a tag config or a recipe's tagger preset to (workers/engine/cli/tag.ts). */
+export interface TagPlan {
+  documents: string[];
+  taggers: TaggerRequest[];
+  experiment?: string;
+  processes?: number;
+  ignoreExisting?: boolean;
+  skipExisting?: boolean;
+  seed?: number;
+}
+
+export type JobPlan =
+  | { kind: 'tag'; tag: TagPlan }
+  | { kind: 'dedupe'; dedupe: DedupeConfig }
+  | { kind: 'minhash'; minhash: MinhashConfig }
+  | { kind: 'mix'; mix: MixerConfig }
+  | { kind: 'tokens'; tokens: TokensOptions }
+  | { kind: 'index' };
+
+const ctx = (): { env: NodeJS.ProcessEnv; cpuCount: number } => ({ env: process.env, cpuCount: cpus().length });
+
+function parsed<T>(r: { ok: true; config: T } | { ok: false; issues: ConstructorParameters<typeof RecipeError>[1] }, path: string): T {
+  if (!r.ok) throw new RecipeError(path, r.issues);
+  return r.config;
+}
+
+function tagPlan(text: string, path: string): TagPlan {
+  if (/^streams\s*:/m.test(text) || /"streams"\s*:/.test(text)) {
+    const recipe = parsed(parseRecipe(text, ctx()), path);
+    const preset = recipe.assay?.tag;
+    if (!preset) throw new AssayError('CONFIG', 'this mixer recipe has no `assay: {tag: [...]}` tagger preset to run', { file: path, field: 'assay.tag' });
+    const taggers = preset.flatMap((g) => g.taggers.map((t) => (typeof t === 'string' ? { name: t, experiment: g.experiment } : { name: t.name, options: t.options, experiment: g.experiment })));
+    return { documents: [...new Set(recipe.streams.flatMap((s) => s.documents))], taggers, processes: recipe.processes };
+  }
+  const c = parsed(parseConfigText(text, tagConfig, ctx()), path);
+  // Custom tagger modules are code: a config from the app never runs code (DESIGN §7); the CLI can.
+  if (c.tagger_modules.length > 0) throw new HostError('FORBIDDEN', 'tagger_modules run code and are refused from the app; run `assay tag -c` in a terminal to use them', 'tagger_modules');
+  if (c.destination !== undefined) throw new AssayError('CONFIG', 'destination is not supported yet: outputs go to attributes/<experiment>/ beside documents/', { file: path, field: 'destination' });
+  const options = c.assay.tagger_options;
+  return {
+    documents: c.documents,
+    taggers: c.taggers.map((name) => ({ name, options: options[name] })),
+    experiment: c.experiment,
+    processes: c.debug ? 1 : c.processes,
+    ignoreExisting: c.ignore_existing,
+    skipExisting: c.assay.skip_existing,
+    seed: c.assay.seed,
+  };
+}
+
+/** Parses the config text of a job (`path` names it in errors). */
+export function planJob(kind: JobKind, text: string, path: string): JobPlan {
+  switch (kind) {
+    case 'tag':
+      return { kind, tag: tagPlan(text, path) };
+    case 'dedupe':
+      return { kind, dedupe: parsed(parseConfigText(text, dedupeConfig, ctx(), 'a dedupe config must be a mapping with `documents`, `dedupe` and `bloom_filter`'), path) };
+    case 'minhash':
+      return { kind, minhash: parsed(parseConfigText(text, minhashConfig, ctx(), 'a minhash config must be a mapping with `documents` and `name`'), path) };
+    case 'mix':
+      return { kind, mix: parsed(parseRecipe(text, ctx()), path) };
+    case 'index':
+      return { kind };
+    case 'tokens':
+      return { kind, tokens: tokensPlan(text, path) };
+  }
+}
+
+/** The CLI's own resolution of a tokens config (no flags): what `assay tokens -c` would run. */
+function tokensPlan(text: string, path: string): TokensOptions {
+  const c = parsed(parseConfigText(text, tokensConfig, ctx()), path);
+  try {
+    return tokensOptions({ command: 'tokens', options: new Map(), positionals: [] }, c);
+  } catch (e) {
+    if (e instanceof UsageError) throw new AssayError('CONFIG', e.message, { file: path });
+    throw e;
+  }
+}
+
+/** Every path a plan reads or writes, with the config field it came from. */
+function planPaths(plan: JobPlan): { path: string; field: string }[] {
+  const globs = (ps: readonly string[], field: string): { path: string; field: string }[] => ps.map((p) => ({ path: globBase(p), field }));
+  const workDir = (w: { input?: string | null; output?: string | null } | undefined): { path: string; field: string }[] =>
+    [w?.input, w?.output].flatMap((p, i) => (p ? [{ path: p, field: `work_dir.${i === 0 ? 'input' : 'output'}` }] : []));
+  switch (plan.kind) {
+    case 'tag':
+      return globs(plan.tag.documents, 'documents');
+    case 'dedupe':
+      return [...globs(plan.dedupe.documents, 'documents'), { path: plan.dedupe.bloom_filter.file, field: 'bloom_filter.file' }, ...workDir(plan.dedupe.work_dir)];
+    case 'minhash':
+      return [...globs(plan.minhash.documents, 'documents'), ...(plan.minhash.work_dir ? [{ path: plan.minhash.work_dir, field: 'work_dir' }] : [])];
+    case 'mix':
+      return [
+        ...plan.mix.streams.flatMap((s, i) => [...globs(s.documents, `streams[${i}].documents`), { path: s.output.path, field: `streams[${i}].output.path` }]),
+        ...workDir(plan.mix.work_dir),
+      ];
+    case 'tokens': {
+      const t = plan.tokens;
+      // A built-in tokenizer is a name, not a file.
+      const tokenizer = (GPT2_NAMES as readonly string[]).includes(t.tokenizer.nameOrPath) ? [] : [{ path: t.tokenizer.nameOrPath, field: 'tokenizer.name_or_path' }];
+      return [...globs(t.documents, 'documents'), { path: t.destination, field: 'destination' }, ...tokenizer];
+    }
+    case 'index':
+      return [];
+  }
+}
+
+/** A job launched from the app reads and writes only inside its workspace; anything else is FORBIDDEN. */
+export function checkPlanPaths(plan: JobPlan, root: string): void {
+  for (const { path, field } of planPaths(plan)) {
+    if (/^s3:\/\//i.test(path)) throw new HostError('FORBIDDEN', `${field}: S3 paths are not available from the app`, field);
+    resolveInside(root, path, field);
+  }
+}

@@ -1,0 +1,46 @@
+// Entry of a job process: runs one job through the engine library and reports progress, log lines and its outcome over IPC.
+import { toErrorPayload } from '../errors.js';
+import { executePlan } from './execute.js';
+import { buildIndexForJob } from './index-builder.js';
+import type { StageProgress } from './meter.js';
+import { planJob } from './plan.js';
+import type { RunnerMessage, RunnerRequest } from './protocol.js';
+
+const controller = new AbortController();
+
+function send(m: RunnerMessage): Promise<void> {
+  return new Promise((resolve) => {
+    if (!process.send || !process.connected) return resolve();
+    process.send(m, undefined, {}, () => resolve());
+  });
+}
+
+async function run(req: Extract<RunnerRequest, { type: 'start' }>): Promise<void> {
+  const log = (line: string): void => void send({ type: 'log', line });
+  const ctx = { root: req.root, signal: controller.signal, onProgress: (p: StageProgress) => void send({ type: 'progress', report: { done: p.done, total: p.total, unit: p.unit, etaSec: p.etaSec ?? null } }), log };
+  try {
+    // Dolma resolves a config's relative paths against the working directory; for the app that is the workspace.
+    process.chdir(req.root);
+    const plan = planJob(req.kind, req.configText, req.configPath);
+    const r = await executePlan(plan, ctx, buildIndexForJob);
+    let indexedDocs = r.indexedDocs;
+    if (r.reindex) {
+      log('updating the attribute index with the new attributes');
+      indexedDocs = (await buildIndexForJob(req.root, ctx)).docs;
+    }
+    await send({ type: 'done', summary: r.summary, outputs: r.outputs, ...(indexedDocs !== undefined && { indexedDocs }) });
+  } catch (e) {
+    await send({ type: 'error', error: toErrorPayload(e, req.root) });
+  }
+  process.exit(0);
+}
+
+process.on('message', (m: RunnerRequest) => {
+  if (m.type === 'start') void run(m);
+  else if (m.type === 'cancel') controller.abort();
+});
+// The host went away (crash or kill): stop the engine so it removes its temporary outputs, then leave.
+process.on('disconnect', () => {
+  controller.abort();
+  setTimeout(() => process.exit(1), 10_000).unref();
+});
