@@ -33,6 +33,13 @@ function useWidth() {
   return { ref, width };
 }
 
+/** A constant attribute (every value 1, say) still gets an axis the handle can move along. */
+function widen(lo: number, hi: number): [number, number] {
+  if (hi - lo > 1e-9) return [lo, hi];
+  const pad = Math.max(1, Math.abs(lo));
+  return [lo - pad, hi + pad];
+}
+
 export function HistogramChart({ histogram: h, sweep, threshold, activeRange, onBarClick, onDrag }: HistogramChartProps) {
   const { ref, width } = useWidth();
   // The axis is frozen while dragging, or the scale would shift under the pointer as the threshold moves.
@@ -41,7 +48,7 @@ export function HistogramChart({ histogram: h, sweep, threshold, activeRange, on
   const hi0 = h.edges[h.edges.length - 1] ?? h.max;
   // The axis spans the data, the sweep's candidates and the current threshold, so the handle is always on the chart.
   const extra = [...(sweep?.thresholds ?? []), ...(threshold !== null ? [threshold] : [])];
-  const [lo, hi] = dragging.current?.domain ?? [Math.min(lo0, ...extra), Math.max(hi0, ...extra, Math.min(lo0, ...extra) + 1e-9)];
+  const [lo, hi] = dragging.current?.domain ?? widen(Math.min(lo0, ...extra), Math.max(hi0, ...extra));
   const x = linear([lo, hi], [M.left, width - M.right]);
   const maxCount = Math.max(1, ...h.counts);
   const y = linear([0, maxCount], [H - M.bottom, M.top]);
