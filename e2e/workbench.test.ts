@@ -139,4 +139,18 @@ describe.skipIf(!existsSync(CHROMIUM))('workbench e2e (browser mode)', () => {
     await page.screenshot({ path: join(shots, 'workbench.png') });
     expect(consoleErrors).toEqual([]);
   });
+
+  it('the page’s CSP blocks inline script', async () => {
+    const outcome = await page.evaluate(
+      () =>
+        new Promise<string>((done) => {
+          document.addEventListener('securitypolicyviolation', (e) => done(`blocked:${e.violatedDirective}`), { once: true });
+          const s = document.createElement('script');
+          s.textContent = 'window.__inlineRan = true';
+          document.body.appendChild(s);
+          setTimeout(() => done((window as unknown as { __inlineRan?: boolean }).__inlineRan ? 'ran' : 'silent'), 2000);
+        }),
+    );
+    expect(outcome).toMatch(/^blocked:script-src/);
+  });
 });

@@ -3,7 +3,8 @@ import { app, dialog, ipcMain, Menu, type BrowserWindow, type IpcMainInvokeEvent
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { EventEnvelope } from '../shared/contract/index.js';
-import { HostSupervisor } from '../workers/host/supervisor.js';
+import { forkHost } from '../workers/host/launch-process.js';
+import { HostSupervisor, type HostLauncher } from '../workers/host/supervisor.js';
 import { appRoot } from './app-root.js';
 import { INVOKE_CHANNEL, EVENT_CHANNEL } from './ipc.js';
 import { utilityHost } from './utility-host.js';
@@ -21,9 +22,19 @@ function workspaceArg(argv: readonly string[]): string | undefined {
   return v ?? process.env.ASSAY_WORKSPACE;
 }
 
+/**
+ * better-sqlite3 and zstd-napi are compiled for the Node that ran `npm ci`; only a packaged build rebuilds them
+ * for Electron (electron-builder's npmRebuild). So a development run hosts the engine in that Node
+ * (`ASSAY_NODE`, set by `npm start`), and a packaged app in a utilityProcess.
+ */
+function hostLauncher(workspace: string): HostLauncher {
+  if (app.isPackaged) return utilityHost(hostScript, workspace);
+  return forkHost({ workspace, hostScript, execPath: process.env.ASSAY_NODE ?? 'node' });
+}
+
 async function openWorkspace(dir: string): Promise<void> {
   if (host) await host.close();
-  host = new HostSupervisor(utilityHost(hostScript, resolve(dir)), { log: (m) => console.error(`assay: ${m}`) });
+  host = new HostSupervisor(hostLauncher(resolve(dir)), { log: (m) => console.error(`assay: ${m}`) });
   host.onEvent((e: EventEnvelope) => win?.webContents.send(EVENT_CHANNEL, e));
   if (win) win.webContents.reload();
   else {

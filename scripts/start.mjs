@@ -94,7 +94,8 @@ try {
   if (electron.bin) {
     if (!run(process.execPath, ['scripts/build-app.mjs'], 'building the Electron main process…')) throw new Error('the Electron build failed');
     say(`opening the app on ${workspace}`);
-    child = spawn(electron.bin, [join(root, 'out/main.js'), '--workspace', workspace], { cwd: root, stdio: 'inherit' });
+    // The engine host runs in this Node in development: native modules were compiled for it, not for Electron.
+    child = spawn(electron.bin, [join(root, 'out/main.js'), '--workspace', workspace], { cwd: root, stdio: 'inherit', env: { ...process.env, ASSAY_NODE: process.execPath } });
   } else {
     say(`opening browser mode instead of the desktop app: ${electron.reason}.`);
     const args = ['bin/assay.js', 'serve', '--workspace', workspace, ...(opts.open ? [] : ['--no-open']), ...(opts.port ? ['--port', opts.port] : [])];

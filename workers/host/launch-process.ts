@@ -43,13 +43,18 @@ export interface ForkHostOptions {
   /** 'inherit' shows the host's own log lines on this process's stderr (the default). */
   stdio?: 'inherit' | 'ignore';
   env?: NodeJS.ProcessEnv;
+  /** The Node binary to run the host with (default: this process's). */
+  execPath?: string;
+  /** The host bundle, for callers not bundled beside it (Electron's main lives in out/). */
+  hostScript?: string;
 }
 
 export function forkHost(opts: ForkHostOptions): HostLauncher {
-  const entry = hostEntry('host', 'main.ts');
+  const entry = opts.hostScript !== undefined ? { modulePath: opts.hostScript, execArgv: [] } : hostEntry('host', 'main.ts');
   return ({ restartReason }): LaunchedHost => {
     const child = fork(entry.modulePath, ['--workspace', opts.workspace], {
       execArgv: entry.execArgv,
+      ...(opts.execPath !== undefined && { execPath: opts.execPath }),
       stdio: ['ignore', opts.stdio ?? 'inherit', opts.stdio ?? 'inherit', 'ipc'],
       env: { ...process.env, ...opts.env, ...(restartReason !== undefined && { ASSAY_HOST_RESTART_REASON: restartReason }) },
     });
