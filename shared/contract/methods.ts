@@ -8,6 +8,8 @@ import type { DocumentDetail, DocumentPage, WorkspaceInfo } from './workspace.js
 const relPath = z.string().min(1).max(4096);
 const recipeText = z.string().max(4 * 1024 * 1024);
 
+const sampleBucket = z.enum(['alone', 'exclusive', 'sequential', 'kept']);
+
 const documentQuery = z
   .object({
     offset: z.number().int().min(0),
@@ -15,6 +17,9 @@ const documentQuery = z
     recipeText: recipeText.optional(),
     fate: z.enum(['kept', 'dropped', 'outside']).optional(),
     droppedBy: z.number().int().min(0).optional(),
+    redacted: z.boolean().optional(),
+    redactedBy: z.number().int().min(0).optional(),
+    bucket: z.object({ rule: z.number().int().min(-1), bucket: sampleBucket }).strict().optional(),
     source: z.string().optional(),
     ranges: z.array(z.object({ key: z.string(), min: z.number().optional(), max: z.number().optional() }).strict()).max(32).optional(),
     ids: z.array(z.string()).max(10000).optional(),
@@ -30,7 +35,7 @@ export const methods = {
   'preview.run': { params: z.object({ recipeText, ids: z.boolean().optional() }).strict(), result: {} as PreviewResult },
   'preview.samples': {
     params: z
-      .object({ recipeText, rule: z.number().int().min(-1), bucket: z.enum(['alone', 'exclusive', 'sequential', 'kept']), offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000) })
+      .object({ recipeText, rule: z.number().int().min(-1), bucket: sampleBucket, offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000) })
       .strict(),
     result: {} as { ids: string[]; total: number; bucket: SampleBucket },
   },

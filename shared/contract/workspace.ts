@@ -1,5 +1,5 @@
 // Workspace, catalogue, document paging and document detail shapes shared by the host and the app.
-import type { Histogram } from './preview.js';
+import type { Histogram, SampleBucket } from './preview.js';
 
 export interface AttributeKeyInfo {
   /** Attribute name as written in attribute files, e.g. `gopher_v1__word_count`. */
@@ -51,10 +51,19 @@ export type Fate = 'kept' | 'dropped' | 'outside';
 export interface DocumentQuery {
   offset: number;
   limit: number;
-  /** When set, rows carry their fate under this recipe, and `fate`/`droppedBy` filters apply. */
+  /** When set, rows carry their fate under this recipe, and `fate`/`droppedBy`/`redacted`/`bucket` filters apply. */
   recipeText?: string;
   fate?: Fate;
   droppedBy?: number;
+  /**
+   * true: only documents the recipe keeps and whose output text differs from their text because a
+   * span_replacement rule replaced something; false: only documents that are not (any fate).
+   */
+  redacted?: boolean;
+  /** Only kept documents whose text this span_replacement rule (recipe index) changed. */
+  redactedBy?: number;
+  /** Only the documents of one preview bucket (what `preview.samples` pages); rule -1 with `kept` = every kept document. */
+  bucket?: { rule: number; bucket: SampleBucket };
   source?: string;
   /** Attribute ranges: documents whose value for `key` lies in [min, max] (document-level value or first span score). */
   ranges?: { key: string; min?: number; max?: number }[];
@@ -75,6 +84,8 @@ export interface DocumentRow {
   tokens: number;
   fate?: Fate;
   droppedBy?: number;
+  /** Kept documents whose output text differs from their text: the span_replacement rules (recipe indexes) that replaced characters. */
+  redactedBy?: number[];
   values: Record<string, number | string | boolean | null>;
   /** First 200 characters of the text. */
   snippet: string;

@@ -13,6 +13,24 @@ describe('url state', () => {
     expect(decodeUrlState(`#${encodeUrlState(s)}`)).toEqual(s);
   });
 
+  it('round-trips the redacted fate with its rule, and a preview bucket', () => {
+    const redacted: UrlState = { filter: { fate: 'redacted', redactedBy: 4, ranges: [] } };
+    expect(encodeUrlState(redacted)).toBe('fate=redacted&rule=4');
+    expect(decodeUrlState(encodeUrlState(redacted))).toEqual(redacted);
+    const anyRedacted: UrlState = { filter: { fate: 'redacted', ranges: [] } };
+    expect(decodeUrlState(encodeUrlState(anyRedacted))).toEqual(anyRedacted);
+    for (const bucket of [{ rule: 3, bucket: 'alone' }, { rule: 0, bucket: 'exclusive' }, { rule: 12, bucket: 'sequential' }, { rule: -1, bucket: 'kept' }] as const) {
+      const s: UrlState = { doc: 'd1', filter: { bucket, source: 'web', ranges: [{ key: 'k', max: 1 }] } };
+      expect(decodeUrlState(`#${encodeUrlState(s)}`)).toEqual(s);
+    }
+  });
+
+  it('drops malformed buckets', () => {
+    for (const bad of ['bucket=alone', 'bucket=alone:', 'bucket=worst:3', 'bucket=alone:-1', 'bucket=alone:1.5', 'bucket=alone:-2', 'bucket=:3']) {
+      expect(decodeUrlState(bad).filter, bad).toEqual({ ranges: [] });
+    }
+  });
+
   it('encodes an empty state as an empty hash and decodes it back', () => {
     expect(encodeUrlState({ filter: { ranges: [] } })).toBe('');
     expect(decodeUrlState('')).toEqual({ filter: { ranges: [] } });

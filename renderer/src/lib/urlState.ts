@@ -1,5 +1,5 @@
 // Shareable view state in the URL hash: recipe path, selected document, document-table filters, sort and columns.
-import type { Fate } from '../../../shared/contract/index.js';
+import type { Fate, SampleBucket } from '../../../shared/contract/index.js';
 
 export interface RangeFilter {
   key: string;
@@ -7,10 +7,23 @@ export interface RangeFilter {
   max?: number;
 }
 
+/** A fate, or `redacted`: kept documents whose text span replacement changed. */
+export type FateFilter = Fate | 'redacted';
+
+/** One preview bucket of one rule (rule -1 with `kept`: every kept document). */
+export interface BucketFilter {
+  rule: number;
+  bucket: SampleBucket;
+}
+
 export interface DocFilter {
-  fate?: Fate;
+  fate?: FateFilter;
   /** With fate `dropped`: only documents the rule with this index dropped (sequentially). */
   droppedBy?: number;
+  /** With fate `redacted`: only documents this span_replacement rule changed. */
+  redactedBy?: number;
+  /** Only the documents of a preview bucket; never set together with a fate. */
+  bucket?: BucketFilter;
   source?: string;
   ranges: RangeFilter[];
 }
@@ -28,7 +41,8 @@ export interface UrlState {
   columns?: string[];
 }
 
-const FATES: readonly Fate[] = ['kept', 'dropped', 'outside'];
+const FATES: readonly FateFilter[] = ['kept', 'redacted', 'dropped', 'outside'];
+const BUCKETS: readonly SampleBucket[] = ['alone', 'exclusive', 'sequential', 'kept'];
 
 const numOrEmpty = (n: number | undefined): string => (n === undefined ? '' : String(n));
 
@@ -44,7 +58,10 @@ export function encodeUrlState(s: UrlState): string {
   if (s.recipe) p.set('recipe', s.recipe);
   if (s.doc) p.set('doc', s.doc);
   if (s.filter.fate) p.set('fate', s.filter.fate);
-  if (s.filter.droppedBy !== undefined) p.set('rule', String(s.filter.droppedBy));
+  // `rule` is the dropping rule under fate=dropped and the redacting one under fate=redacted.
+  const rule = s.filter.fate === 'redacted' ? s.filter.redactedBy : s.filter.droppedBy;
+  if (rule !== undefined) p.set('rule', String(rule));
+  if (s.filter.bucket) p.set('bucket', `${s.filter.bucket.bucket}:${s.filter.bucket.rule}`);
   if (s.filter.source !== undefined) p.set('source', s.filter.source);
   // `min|max|key`: numbers first, so a key containing `|` still round-trips.
   for (const r of s.filter.ranges) p.append('range', `${numOrEmpty(r.min)}|${numOrEmpty(r.max)}|${r.key}`);
@@ -62,9 +79,11 @@ export function decodeUrlState(hash: string): UrlState {
   const doc = p.get('doc');
   if (doc) out.doc = doc;
   const fate = p.get('fate');
-  if (fate && (FATES as readonly string[]).includes(fate)) out.filter.fate = fate as Fate;
+  if (fate && (FATES as readonly string[]).includes(fate)) out.filter.fate = fate as FateFilter;
   const rule = parseNum(p.get('rule') ?? undefined);
-  if (typeof rule === 'number' && Number.isInteger(rule) && rule >= 0) out.filter.droppedBy = rule;
+  if (typeof rule === 'number' && Number.isInteger(rule) && rule >= 0) out.filter[out.filter.fate === 'redacted' ? 'redactedBy' : 'droppedBy'] = rule;
+  const bucket = decodeBucket(p.get('bucket'));
+  if (bucket) out.filter.bucket = bucket;
   const source = p.get('source');
   if (source !== null) out.filter.source = source;
   for (const r of p.getAll('range')) {
@@ -84,4 +103,15 @@ export function decodeUrlState(hash: string): UrlState {
   const cols = p.get('cols');
   if (cols) out.columns = cols.split(',').filter((c) => c !== '');
   return out;
+}
+
+/** `bucket:rule`, e.g. `alone:3` or `kept:-1`; rule -1 (all kept documents) goes only with `kept`. */
+function decodeBucket(v: string | null): BucketFilter | undefined {
+  if (!v) return undefined;
+  const at = v.lastIndexOf(':');
+  const bucket = v.slice(0, at);
+  const rule = parseNum(v.slice(at + 1));
+  if (at < 0 || !(BUCKETS as readonly string[]).includes(bucket) || typeof rule !== 'number' || !Number.isInteger(rule) || rule < -1) return undefined;
+  if (rule === -1 && bucket !== 'kept') return undefined;
+  return { rule, bucket: bucket as SampleBucket };
 }

@@ -19,6 +19,24 @@ describe('store wiring', () => {
     expect(encodeUrlState(urlStateOf(s))).toBe(encodeUrlState(url));
   });
 
+  it('restores and re-shares the redacted filter and a preview bucket', async () => {
+    for (const hash of ['recipe=configs%2Fdemo.yaml&fate=redacted&rule=2', 'recipe=configs%2Fdemo.yaml&bucket=alone%3A0&source=wiki']) {
+      const { store, fake } = harness();
+      const url = decodeUrlState(hash);
+      await initWorkbench(store, url);
+      await settle();
+      const q = fake.callsOf('documents.page').at(-1);
+      expect(q).toMatchObject(hash.includes('redacted') ? { redacted: true, redactedBy: 2 } : { bucket: { rule: 0, bucket: 'alone' }, source: 'wiki' });
+      expect(q?.fate).toBeUndefined();
+      expect(encodeUrlState(urlStateOf(store.getState()))).toBe(hash);
+    }
+    // Chosen in the app, shared, and opened elsewhere: the same filter.
+    const { store } = harness();
+    store.getState().showBucket(4, 'sequential', 'wiki');
+    const shared = decodeUrlState(encodeUrlState(urlStateOf(store.getState())));
+    expect(shared.filter).toEqual(store.getState().documents.filter);
+  });
+
   it('opens the workspace first recipe when the URL names none', async () => {
     const { store } = harness();
     await initWorkbench(store, decodeUrlState(''));

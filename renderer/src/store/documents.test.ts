@@ -58,6 +58,48 @@ describe('documents slice', () => {
     expect(store.getState().documents.filter).toEqual({ fate: 'kept', source: 'wiki', ranges: [] });
   });
 
+  it('asks for redacted documents, optionally by one rule, and keeps the rule only with that fate', async () => {
+    const { store, fake } = harness();
+    store.getState().setRecipeText('recipe');
+    await settle();
+    store.getState().setDocFilter({ fate: 'redacted', redactedBy: 2 });
+    await settle();
+    expect(fake.callsOf('documents.page').at(-1)).toEqual({ offset: 0, limit: PAGE_SIZE, recipeText: 'recipe', redacted: true, redactedBy: 2 } satisfies DocumentQuery);
+    store.getState().setDocFilter({ fate: 'redacted', redactedBy: undefined });
+    await settle();
+    expect(fake.callsOf('documents.page').at(-1)).toEqual({ offset: 0, limit: PAGE_SIZE, recipeText: 'recipe', redacted: true });
+    store.getState().setDocFilter({ fate: 'redacted', redactedBy: 1 });
+    store.getState().setDocFilter({ fate: 'kept' });
+    expect(store.getState().documents.filter).toEqual({ fate: 'kept', ranges: [] });
+  });
+
+  it('lists one preview bucket: showBucket clears the other filters, a fate clears the bucket', async () => {
+    const { store, fake } = harness();
+    store.getState().setRecipeText('recipe');
+    await settle();
+    const s = store.getState();
+    s.setDocFilter({ fate: 'dropped', droppedBy: 1, source: 'wiki' });
+    s.setRangeFilter({ key: 'k', min: 1 });
+    s.showBucket(3, 'exclusive');
+    await settle();
+    expect(store.getState().documents.filter).toEqual({ bucket: { rule: 3, bucket: 'exclusive' }, ranges: [] });
+    expect(fake.callsOf('documents.page').at(-1)).toEqual({ offset: 0, limit: PAGE_SIZE, recipeText: 'recipe', bucket: { rule: 3, bucket: 'exclusive' } } satisfies DocumentQuery);
+    // A per-source figure lists that source's part of the bucket.
+    s.showBucket(3, 'alone', 'wiki');
+    await settle();
+    expect(fake.callsOf('documents.page').at(-1)).toMatchObject({ bucket: { rule: 3, bucket: 'alone' }, source: 'wiki' });
+    // A range narrows the bucket; a fate replaces it.
+    s.setRangeFilter({ key: 'k', max: 5 });
+    expect(store.getState().documents.filter.bucket).toEqual({ rule: 3, bucket: 'alone' });
+    s.setDocFilter({ fate: 'dropped', droppedBy: 3 });
+    expect(store.getState().documents.filter).toEqual({ fate: 'dropped', droppedBy: 3, source: 'wiki', ranges: [{ key: 'k', max: 5 }] });
+    s.showBucket(0, 'sequential');
+    s.clearBucket();
+    await settle();
+    expect(store.getState().documents.filter).toEqual({ ranges: [] });
+    expect(fake.callsOf('documents.page').at(-1)).toEqual({ offset: 0, limit: PAGE_SIZE, recipeText: 'recipe' });
+  });
+
   it('drops pages answered for a query that has since changed', async () => {
     let release!: (p: DocumentPage) => void;
     const { store, fake } = harness();

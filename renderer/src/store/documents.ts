@@ -1,5 +1,5 @@
 // Documents slice: the table's filters, sort and columns, and the pages fetched on demand as it scrolls.
-import type { DocumentQuery, DocumentRow } from '../../../shared/contract/index.js';
+import type { DocumentQuery, DocumentRow, SampleBucket } from '../../../shared/contract/index.js';
 import { errorText } from '../api/errors.js';
 import { pagesFor, pagesToEvict } from '../lib/paging.js';
 import type { DocFilter, RangeFilter, SortState } from '../lib/urlState.js';
@@ -25,7 +25,11 @@ export interface DocumentsState {
 
 export interface DocumentsSlice {
   documents: DocumentsState;
+  /** Merges `p` into the filter; a bucket and a fate exclude each other, so setting one clears the other. */
   setDocFilter(p: Partial<DocFilter>): void;
+  /** Lists exactly one preview bucket of a rule (of one source, when given): other filters are cleared. */
+  showBucket(rule: number, bucket: SampleBucket, source?: string): void;
+  clearBucket(): void;
   /** Adds or replaces the range filter on `range.key`. */
   setRangeFilter(range: RangeFilter): void;
   clearRangeFilter(key: string): void;
@@ -46,8 +50,12 @@ export const createDocumentsSlice: SliceCreator<DocumentsSlice> = ({ api }) => (
     const q: DocumentQuery = { offset: page * PAGE_SIZE, limit: PAGE_SIZE };
     const recipeText = get().preview.text;
     if (recipeText !== null) q.recipeText = recipeText;
-    if (filter.fate) q.fate = filter.fate;
+    if (filter.fate === 'redacted') {
+      q.redacted = true;
+      if (filter.redactedBy !== undefined) q.redactedBy = filter.redactedBy;
+    } else if (filter.fate) q.fate = filter.fate;
     if (filter.droppedBy !== undefined) q.droppedBy = filter.droppedBy;
+    if (filter.bucket) q.bucket = filter.bucket;
     if (filter.source !== undefined) q.source = filter.source;
     if (filter.ranges.length > 0) q.ranges = filter.ranges;
     if (sort) q.sort = sort;
@@ -89,13 +97,28 @@ export const createDocumentsSlice: SliceCreator<DocumentsSlice> = ({ api }) => (
 
     setDocFilter(p) {
       const filter = { ...get().documents.filter, ...p };
+      // Both pick documents by what the recipe does to them; intersecting them would hide the figure clicked.
+      if (p.bucket !== undefined) {
+        delete filter.fate;
+        delete filter.droppedBy;
+        delete filter.redactedBy;
+      } else if ('fate' in p || 'droppedBy' in p || 'redactedBy' in p) delete filter.bucket;
       if (filter.fate !== 'dropped') delete filter.droppedBy;
+      if (filter.fate !== 'redacted') delete filter.redactedBy;
       for (const k of Object.keys(filter) as (keyof DocFilter)[]) if (filter[k] === undefined) delete filter[k];
       requery({ filter }, false);
     },
     setRangeFilter(range) {
       const f = get().documents.filter;
       requery({ filter: { ...f, ranges: [...f.ranges.filter((r) => r.key !== range.key), range] } }, false);
+    },
+    showBucket(rule, bucket, source) {
+      get().setDocFilter({ bucket: { rule, bucket }, source, ranges: [] });
+    },
+    clearBucket() {
+      const filter = { ...get().documents.filter };
+      delete filter.bucket;
+      requery({ filter }, false);
     },
     clearRangeFilter(key) {
       const f = get().documents.filter;

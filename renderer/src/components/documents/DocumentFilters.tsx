@@ -1,11 +1,19 @@
-// Filter bar of the document table: fate (kept / dropped / dropped by rule N / outside), source, range chips, columns.
+// Filter bar of the document table: fate (kept / redacted / dropped by rule N / outside), source, bucket and range chips, columns.
 import { fmtValue } from '../../lib/format.js';
+import type { BucketFilter, DocFilter, FateFilter } from '../../lib/urlState.js';
 import { useWorkbench, useWorkbenchApi } from '../../store/index.js';
 import { ColumnPicker } from './ColumnPicker.js';
 
-/** The fate select's value: '', 'kept', 'dropped', 'outside' or 'rule:N'. */
-function fateValue(fate: string | undefined, droppedBy: number | undefined): string {
-  return droppedBy !== undefined ? `rule:${droppedBy}` : (fate ?? '');
+/** The fate select's value: '', 'kept', 'redacted', 'dropped', 'outside', 'rule:N' (dropped by) or 'redacted:N'. */
+function fateValue(f: DocFilter): string {
+  if (f.fate === 'redacted' && f.redactedBy !== undefined) return `redacted:${f.redactedBy}`;
+  return f.droppedBy !== undefined ? `rule:${f.droppedBy}` : (f.fate ?? '');
+}
+
+/** What a bucket chip says, e.g. "dropped by rule 3 alone". */
+function bucketLabel({ rule, bucket }: BucketFilter): string {
+  if (bucket === 'kept') return rule === -1 ? 'kept by the recipe' : `kept by the stream of rule ${rule}`;
+  return bucket === 'alone' ? `dropped by rule ${rule} alone` : bucket === 'exclusive' ? `dropped only by rule ${rule}` : `dropped by rule ${rule} in order`;
 }
 
 export function DocumentFilters() {
@@ -17,14 +25,23 @@ export function DocumentFilters() {
 
   const setFate = (v: string) => {
     if (v.startsWith('rule:')) s().setDocFilter({ fate: 'dropped', droppedBy: Number(v.slice(5)) });
-    else s().setDocFilter({ fate: v === '' ? undefined : (v as 'kept' | 'dropped' | 'outside'), droppedBy: undefined });
+    else if (v.startsWith('redacted:')) s().setDocFilter({ fate: 'redacted', redactedBy: Number(v.slice(9)) });
+    else s().setDocFilter({ fate: v === '' ? undefined : (v as FateFilter), droppedBy: undefined, redactedBy: undefined });
   };
+  const replacers = (rules ?? []).filter((r) => r.kind === 'span_replacement');
 
   return (
     <div className="toolbar filters" data-testid="document-filters">
-      <select value={fateValue(filter.fate, filter.droppedBy)} onChange={(e) => setFate(e.target.value)} data-testid="filter-fate" aria-label="fate">
+      <select value={fateValue(filter)} onChange={(e) => setFate(e.target.value)} data-testid="filter-fate" aria-label="fate">
         <option value="">all fates</option>
         <option value="kept">kept</option>
+        <option value="redacted">kept, redacted</option>
+        {replacers.map((r) => (
+          <option key={r.index} value={`redacted:${r.index}`}>
+            redacted by rule {r.index}
+          </option>
+        ))}
+        {filter.redactedBy !== undefined && !replacers.some((r) => r.index === filter.redactedBy) && <option value={`redacted:${filter.redactedBy}`}>redacted by rule {filter.redactedBy}</option>}
         <option value="dropped">dropped (any rule)</option>
         {(rules ?? [])
           .filter((r) => r.kind !== 'span_replacement')
@@ -44,6 +61,14 @@ export function DocumentFilters() {
           </option>
         ))}
       </select>
+      {filter.bucket && (
+        <span className="chip" data-testid="bucket-chip" data-rule={filter.bucket.rule} data-bucket={filter.bucket.bucket} title="documents of one figure of the rule table">
+          {bucketLabel(filter.bucket)}
+          <button className="chip-x" onClick={() => s().clearBucket()} aria-label="show all documents again" data-testid="bucket-chip-clear">
+            ×
+          </button>
+        </span>
+      )}
       {filter.ranges.map((r) => (
         <span key={r.key} className="chip" data-testid={`range-chip-${r.key}`} title="attribute range filter">
           {r.min !== undefined ? `${fmtValue(r.min)} ≤ ` : ''}

@@ -20,12 +20,20 @@ const features = tableFeatures({ rowSortingFeature });
 const col = createColumnHelper<typeof features, Slot>();
 
 /** Column widths (px); the text column takes what is left, at least its width here. */
-const WIDTH: Record<string, number> = { n: 64, fate: 64, id: 150, source: 76, chars: 56, tokens: 56, snippet: 260 };
+const WIDTH: Record<string, number> = { n: 64, fate: 72, id: 150, source: 76, chars: 56, tokens: 56, snippet: 260 };
 const ATTR_WIDTH = 96;
 const NUMERIC = new Set(['n', 'chars', 'tokens']);
 
 function fateCell(r: DocumentRow | undefined) {
   if (!r?.fate) return null;
+  if (r.fate === 'kept' && r.redactedBy !== undefined) {
+    const rules = r.redactedBy.length === 1 ? `rule ${r.redactedBy[0]}` : `rules ${r.redactedBy.join(', ')}`;
+    return (
+      <span className="fate fate-redacted" title={`kept; span replacement by ${rules} changes its text`}>
+        redacted
+      </span>
+    );
+  }
   const label = r.fate === 'dropped' && r.droppedBy !== undefined ? `rule ${r.droppedBy}` : r.fate;
   return <span className={`fate fate-${r.fate}`}>{label}</span>;
 }
@@ -155,6 +163,7 @@ export function DocumentTable() {
                   data-doc-id={id}
                   data-fate={slot.row?.fate}
                   data-dropped-by={slot.row?.droppedBy}
+                  data-redacted-by={slot.row?.redactedBy?.join(',')}
                 >
                   {r.getAllCells().map((c) => (
                     <div key={c.id} role="cell" className={`td${NUMERIC.has(c.column.id) ? ' num' : ''}`} title={c.column.id === 'snippet' || c.column.id === 'id' ? String(c.getValue() ?? '') : undefined}>

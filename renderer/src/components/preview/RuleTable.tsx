@@ -44,19 +44,35 @@ export function RuleTable({ result }: { result: PreviewResult }) {
 
 function RuleRows({ rule: r, exact, total, open }: { rule: PreviewRule; exact: boolean; total: number; open: boolean }) {
   const store = useWorkbenchApi();
+  const shown = useWorkbench((st) => st.documents.filter);
   const s = () => store.getState();
   const showDropped = () => s().setDocFilter({ fate: 'dropped', droppedBy: r.index });
+  const showRedacted = () => s().setDocFilter({ fate: 'redacted', redactedBy: r.index });
   const showSweep = () => {
     s().selectSweepRule(r.index);
     s().setBottomTab('distributions');
   };
-  const cell = (b: Bucket, c: CountBySource, prefix: string) => (
-    <td key={b} className="num" title={`${BUCKET_HELP[b]}: ${fmtPct(c.docs, total)} of documents`}>
-      <Fig value={c.docs} exact={exact} testId={`${prefix}-${b}-docs`} />
-      <br />
-      <Fig value={c.tokens} exact={exact} compact testId={`${prefix}-${b}-tokens`} title={`${fmtInt(c.tokens)} tokens`} />
-    </td>
-  );
+  /** A figure's cell: clicking it lists that bucket's documents (of `source` on a per-source row). */
+  const cell = (b: Bucket, c: CountBySource, prefix: string, source?: string) => {
+    const pressed = shown.bucket?.rule === r.index && shown.bucket.bucket === b && shown.source === source;
+    return (
+      <td key={b} className="num" title={`${BUCKET_HELP[b]}: ${fmtPct(c.docs, total)} of documents — click to list them`}>
+        <button
+          className="fig-button"
+          onClick={(e) => {
+            e.stopPropagation();
+            s().showBucket(r.index, b, source);
+          }}
+          aria-pressed={pressed}
+          data-testid={`${prefix}-show-${b}`}
+        >
+          <Fig value={c.docs} exact={exact} testId={`${prefix}-${b}-docs`} />
+          <br />
+          <Fig value={c.tokens} exact={exact} compact testId={`${prefix}-${b}-tokens`} title={`${fmtInt(c.tokens)} tokens`} />
+        </button>
+      </td>
+    );
+  };
   return (
     <>
       <tr className={`rule-row kind-${r.kind}`} data-testid={`rule-${r.index}-row`} onClick={() => s().toggleRuleExpanded(r.index)} aria-expanded={open}>
@@ -77,8 +93,12 @@ function RuleRows({ rule: r, exact, total, open }: { rule: PreviewRule; exact: b
                 hist
               </button>
             )}
-            {r.kind !== 'span_replacement' && (
+            {r.kind !== 'span_replacement' ? (
               <button className="link" title="documents this rule drops (in recipe order)" onClick={showDropped} data-testid={`rule-${r.index}-show-dropped`}>
+                docs
+              </button>
+            ) : (
+              <button className="link" title="kept documents whose text this rule changes" onClick={showRedacted} data-testid={`rule-${r.index}-show-redacted`}>
                 docs
               </button>
             )}
@@ -107,7 +127,7 @@ function RuleRows({ rule: r, exact, total, open }: { rule: PreviewRule; exact: b
           <tr key={src} className="source-row" data-testid={`rule-${r.index}-source-${src}`}>
             <td />
             <td className="muted">source {src || '(none)'}</td>
-            {BUCKETS.map((b) => cell(b, { ...(r[b].bySource[src] ?? { docs: 0, tokens: 0 }), bySource: {} }, `rule-${r.index}-source-${src}`))}
+            {BUCKETS.map((b) => cell(b, { ...(r[b].bySource[src] ?? { docs: 0, tokens: 0 }), bySource: {} }, `rule-${r.index}-source-${src}`, src))}
           </tr>
         ))}
       {open && sourcesOf(r).length === 0 && (

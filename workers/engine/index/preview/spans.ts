@@ -1,7 +1,7 @@
 // Span replacement and min_text_length over a stream, through the mixer's own applyReplacements.
 import { rustTrim, utf8Length } from '../../mix/json.js';
 import type { Json } from '../../mix/filters/types.js';
-import { applyReplacements, type Replacement } from '../../mix/spans.js';
+import { applyReplacements, codePointLength, type Replacement } from '../../mix/spans.js';
 import type { EvalContext } from '../recipe/context.js';
 import type { Materializer } from '../recipe/materialize.js';
 import { planJqValue } from '../recipe/plan-jq.js';
@@ -35,6 +35,10 @@ export interface SpanOutcome {
   /** Replacements of one document, in the mixer's order (for explanations). */
   reps: Map<number, Rep[]>;
   compiled: boolean[];
+  /** Whether the output text of a document differs from its text (false for untouched documents). */
+  differs(g: number): boolean;
+  /** The documents of `among` whose output text differs from their text (only those are settled). */
+  changed(among: Bitset): Bitset;
 }
 
 const SPACES = ' '.repeat(1 << 16);
@@ -93,6 +97,9 @@ export function spanOutcome(replacers: readonly Replacer[], scope: StreamScope, 
     }
   });
   const touched = new Bitset(n);
+  // The stand-in text has the document's code points, so the output's length in code points is the
+  // real one: a different length proves the text changed without reading it.
+  const lengthChanged = new Bitset(n);
   const chars = new Map<number, Float64Array>(replacers.map((_, k) => [k, new Float64Array(n)]));
   for (const [g, list] of reps) {
     if (data.textTag[g] !== T.STR) {
@@ -102,12 +109,23 @@ export function spanOutcome(replacers: readonly Replacer[], scope: StreamScope, 
     touched.set(g);
     const len = data.chars[g] as number;
     const fake = len <= SPACES.length ? SPACES.slice(0, len) : ' '.repeat(len);
-    applyReplacements(fake, list, (from, to, rep) => {
+    const out = applyReplacements(fake, list, (from, to, rep) => {
       const c = chars.get((rep as Rep).rule) as Float64Array;
       c[g] = (c[g] as number) + (to - from);
     });
+    if (codePointLength(out) !== len) lengthChanged.set(g);
   }
   let trimmed: Float64Array | null = null;
+  // Same-length outputs (a span replaced by as many characters, or by itself through `{}`) are
+  // compared on the text, read once per document and only when asked.
+  const decided = lengthChanged.clone();
+  const changed = lengthChanged.clone();
+  const decide = (g: number): void => {
+    if (decided.has(g) || !touched.has(g)) return;
+    decided.set(g);
+    const text = mat.raw(g).text as string;
+    if (applyReplacements(text, reps.get(g) ?? []) !== text) changed.set(g);
+  };
   return {
     touched,
     chars,
@@ -115,12 +133,26 @@ export function spanOutcome(replacers: readonly Replacer[], scope: StreamScope, 
     messages,
     reps,
     compiled,
+    differs: (g) => {
+      decide(g);
+      return changed.has(g);
+    },
+    changed: (among) => {
+      touched.and(among).andNot(decided).forEach(decide);
+      return changed.and(among);
+    },
     trimmed: () => {
       if (trimmed !== null) return trimmed;
       const out = Float64Array.from(data.trimmed);
       touched.forEach((g) => {
         const text = mat.raw(g).text as string;
-        out[g] = utf8Length(rustTrim(applyReplacements(text, reps.get(g) ?? [])));
+        const replaced = applyReplacements(text, reps.get(g) ?? []);
+        out[g] = utf8Length(rustTrim(replaced));
+        // The output is at hand: settle `changed` for free.
+        if (!decided.has(g)) {
+          decided.set(g);
+          if (replaced !== text) changed.set(g);
+        }
       });
       return (trimmed = out);
     },

@@ -9,6 +9,8 @@ import type { IndexData } from '../store/data.js';
 import type { DB } from '../store/db.js';
 import { displayKey, DOC_SET, T } from '../store/tags.js';
 import { idsOf, lookupId } from './ids.js';
+import { redactedSet, redactorsOf } from './redaction.js';
+import { bucketOf } from './samples.js';
 
 const SNIPPET = 200;
 
@@ -26,11 +28,15 @@ const valueOf = (c: Column, g: number): number | null => {
   return t === T.NUM || t === T.SPANS ? (c.num[g] as number) : null;
 };
 
-function fateOf(streams: readonly StreamAnalysis[] | null, g: number): { fate?: Fate; droppedBy?: number } {
+/** A document's fate; `redaction` adds the rules that redacted a kept one (filters by fate need not know). */
+function fateOf(streams: readonly StreamAnalysis[] | null, g: number, redaction = false): { fate?: Fate; droppedBy?: number; redactedBy?: number[] } {
   if (streams === null) return {};
   const a = streams.find((s) => s.scope.docs.has(g));
   if (a === undefined) return { fate: 'outside' };
-  if (a.kept.has(g)) return { fate: 'kept' };
+  if (a.kept.has(g)) {
+    const by = redaction ? redactorsOf(a, g) : undefined;
+    return by !== undefined ? { fate: 'kept', redactedBy: by } : { fate: 'kept' };
+  }
   const by = a.rules.find((r) => a.sequential.get(r.index)?.has(g))?.index;
   return { fate: 'dropped', ...(by !== undefined ? { droppedBy: by } : {}) };
 }
@@ -60,6 +66,24 @@ export function documentsPage(db: DB, st: EngineState, streams: readonly StreamA
       if ((q.fate === undefined || f.fate === q.fate) && (q.droppedBy === undefined || f.droppedBy === q.droppedBy)) keep.set(g);
     });
     set = keep;
+  }
+  if (q.redacted !== undefined || q.redactedBy !== undefined) {
+    if (streams === null) throw new AssayError('CONFIG', 'filtering by redaction needs recipeText', { field: q.redacted !== undefined ? 'redacted' : 'redactedBy' });
+    const redacted = redactedSet(streams, data.n);
+    set = q.redacted === false ? set.andNot(redacted) : set.and(redacted);
+    if (q.redactedBy !== undefined) {
+      const rule = q.redactedBy;
+      const keep = new Bitset(data.n);
+      set.forEach((g) => {
+        const a = streams.find((s) => s.scope.docs.has(g));
+        if (a !== undefined && redactorsOf(a, g)?.includes(rule)) keep.set(g);
+      });
+      set = keep;
+    }
+  }
+  if (q.bucket !== undefined) {
+    if (streams === null) throw new AssayError('CONFIG', 'filtering by a preview bucket needs recipeText', { field: 'bucket' });
+    set = set.and(bucketOf(streams, q.bucket.rule, q.bucket.bucket, data.n));
   }
   if (q.source !== undefined) {
     const code = data.sourceNames.indexOf(q.source);
@@ -120,7 +144,7 @@ export function documentsPage(db: DB, st: EngineState, streams: readonly StreamA
       bytes: data.bytes[g] as number,
       chars: data.chars[g] as number,
       tokens: data.tokens[g] as number,
-      ...fateOf(streams, g),
+      ...fateOf(streams, g, true),
       values,
       snippet: typeof text === 'string' ? Array.from(text.slice(0, SNIPPET * 2)).slice(0, SNIPPET).join('') : '',
     };

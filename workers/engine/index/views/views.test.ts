@@ -68,6 +68,22 @@ describe('index views', () => {
     expect(p.rules[0]).toMatchObject({ alone: { docs: 20 }, exclusive: { docs: 10 }, sequential: { docs: 20 } });
   });
 
+  it('a bucket filter pages exactly the documents preview.samples lists, combined with the other filters', () => {
+    const p = engine.preview(recipe);
+    for (const [rule, bucket] of [...p.rules.flatMap((r) => (['alone', 'exclusive', 'sequential'] as const).map((b) => [r.index, b] as const)), [-1, 'kept'] as const]) {
+      const want = engine.samples(recipe, rule, bucket, 0, 1000);
+      const page = engine.documentsPage({ offset: 0, limit: 1000, recipeText: recipe, bucket: { rule, bucket } });
+      expect(page.total, `${rule} ${bucket}`).toBe(want.total);
+      expect(page.rows.map((r) => r.id)).toEqual(want.ids);
+    }
+    // Rule 1 alone drops scores ≥ 0.75 (d30…d39); the books among them are d32 and d36.
+    const books = engine.documentsPage({ offset: 0, limit: 100, recipeText: recipe, bucket: { rule: 1, bucket: 'alone' }, source: 'books' });
+    expect(books.rows.map((r) => [r.id, r.fate, r.droppedBy])).toEqual([['d32', 'dropped', 0], ['d36', 'dropped', 0]]);
+    expect(() => engine.documentsPage({ offset: 0, limit: 5, bucket: { rule: 0, bucket: 'alone' } })).toThrow(/needs recipeText/);
+    expect(() => engine.documentsPage({ offset: 0, limit: 5, recipeText: recipe, bucket: { rule: 9, bucket: 'alone' } })).toThrow(/has no rule 9/);
+    expect(() => engine.documentsPage({ offset: 0, limit: 5, recipeText: recipe, bucket: { rule: -1, bucket: 'alone' } })).toThrow(/bucket must be 'kept'/);
+  });
+
   it('document pages filter by fate, source and attribute ranges, sort, and show fates and values', () => {
     const page = engine.documentsPage({ offset: 0, limit: 5, recipeText: recipe, fate: 'dropped', source: 'books', sort: { column: 'q__t__score', desc: true }, columns: ['q__t__score'] });
     expect(page.total).toBe(5);
