@@ -14,6 +14,7 @@ const RENDERER = join(REPO_ROOT, 'dist/renderer/index.html');
 let ws = '';
 let cleanup = (): void => undefined;
 let wordCountRule = -1;
+let minhashRule = -1;
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
@@ -85,6 +86,7 @@ describe.skipIf(!existsSync(CHROMIUM))('workbench e2e (browser mode)', () => {
     const rule = before.rules.findIndex((r) => r.expression.includes('word_count'));
     expect(rule).toBeGreaterThanOrEqual(0);
     wordCountRule = rule;
+    minhashRule = before.rules.findIndex((r) => r.expression.includes('minhash_duplicate'));
     const edited = original.replace(wordCount[0], `${wordCount[1]}150`);
     await setEditorText(edited);
     const after = await cliPreview(edited);
@@ -121,6 +123,25 @@ describe.skipIf(!existsSync(CHROMIUM))('workbench e2e (browser mode)', () => {
     await expect.poll(async () => page.getByTestId('inspector-fate').getAttribute('data-fate'), { timeout: 10_000 }).toBe('dropped');
     const explanation = await page.getByTestId('inspector-explanation').innerText();
     expect(explanation).toMatch(new RegExp(`rule ${droppedBy}\\b`));
+  });
+
+  it('lists the documents behind a rule figure, and the redacted ones', async () => {
+    for (const bucket of ['alone', 'exclusive'] as const) {
+      const count = await figure(`rule-${minhashRule}-${bucket}-docs`);
+      expect(count).toBeGreaterThan(0);
+      await page.getByTestId(`rule-${minhashRule}-show-${bucket}`).click();
+      await page.getByTestId('bucket-chip').waitFor({ timeout: 10_000 });
+      await expect.poll(() => figure('documents-total'), { timeout: 10_000 }).toBe(count);
+    }
+    await page.getByTestId('bucket-chip-clear').click();
+    await page.getByTestId('filter-fate').selectOption('redacted');
+    const row = page.getByTestId('doc-row-0');
+    await expect.poll(() => row.getAttribute('data-redacted-by'), { timeout: 10_000 }).toMatch(/\d/);
+    await row.click();
+    await page.getByTestId('inspector-view-redaction').click();
+    const before = await page.getByTestId('redaction-before').innerText();
+    const after = await page.getByTestId('redaction-after').innerText();
+    expect(after).not.toBe(before);
   });
 
   it('runs the mix from the app and writes exactly the previewed documents', async () => {
