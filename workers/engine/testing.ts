@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { onTestFinished } from 'vitest';
+import { mulberry32 } from './prng.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** `../shared/conformance` beside the repo (CI lays it out the same way). */
@@ -23,16 +24,7 @@ export function scratchDir(prefix?: string): string {
 }
 
 /** Small deterministic PRNG (mulberry32) for generated inputs, so runs see the same bytes. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const rng = mulberry32;
 
 export function writeJsonl(path: string, rows: readonly unknown[], opts: { gzip?: boolean } = {}): void {
   mkdirSync(dirname(path), { recursive: true });
