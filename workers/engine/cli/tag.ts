@@ -1,10 +1,7 @@
 // `assay tag`: Dolma's tagger CLI (flags or `-c tag.yaml`), with progress, resume markers and a summary.
 import { readFile } from 'node:fs/promises';
-import { cpus } from 'node:os';
-import { parseConfigText, parseRecipe } from '../../../shared/recipe/load.js';
-import { tagConfig } from '../../../shared/tag/schema.js';
 import { AssayError } from '../errors.js';
-import { RecipeError } from '../mix/config.js';
+import { tagSettingsFromText, type TagFileSettings } from '../tag/config-file.js';
 import { runTag, type TaggerRequest, type TagOptions } from '../tag/runtime.js';
 import { intOption, listOption, stringOption, UsageError, type ParsedArgs } from './args.js';
 import { createProgressPrinter, formatBytes } from './progress-bar.js';
@@ -27,63 +24,19 @@ export function parseTaggerOptions(items: readonly string[]): Record<string, Rec
   return out;
 }
 
-interface FileSettings {
-  documents?: string[];
-  taggers?: string[];
-  /** Taggers with their own experiments and options (from a recipe preset). */
-  requests?: TaggerRequest[];
-  experiment?: string;
-  taggerModules?: string[];
-  processes?: number;
-  ignoreExisting?: boolean;
-  skipExisting?: boolean;
-  seed?: number;
-  dryrun?: boolean;
-  options: Record<string, Record<string, unknown>>;
-}
-
-async function fromConfigFile(path: string): Promise<FileSettings> {
+async function fromConfigFile(path: string): Promise<TagFileSettings> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (e) {
     throw new AssayError('CONFIG', `cannot read config: ${(e as Error).message}`, { file: path });
   }
-  const ctx = { env: process.env, cpuCount: cpus().length };
-  if (/^streams\s*:/m.test(text) || /"streams"\s*:/.test(text)) return fromRecipe(text, path, ctx);
-  const r = parseConfigText(text, tagConfig, ctx);
-  if (!r.ok) throw new RecipeError(path, r.issues);
-  const c = r.config;
-  if (c.destination !== undefined) throw new AssayError('CONFIG', 'destination is not supported yet: outputs go to attributes/<experiment>/ beside documents/', { file: path, field: 'destination' });
-  return {
-    documents: c.documents,
-    taggers: c.taggers,
-    experiment: c.experiment,
-    taggerModules: c.tagger_modules,
-    processes: c.debug ? 1 : c.processes,
-    ignoreExisting: c.ignore_existing,
-    skipExisting: c.assay.skip_existing,
-    seed: c.assay.seed,
-    dryrun: c.dryrun,
-    options: c.assay.tagger_options,
-  };
-}
-
-/** A mixer recipe with an `assay.tag` preset: tag every stream's documents with the preset's taggers. */
-function fromRecipe(text: string, path: string, ctx: { env: NodeJS.ProcessEnv; cpuCount: number }): FileSettings {
-  const r = parseRecipe(text, ctx);
-  if (!r.ok) throw new RecipeError(path, r.issues);
-  const preset = r.config.assay?.tag;
-  if (!preset) throw new AssayError('CONFIG', 'this mixer recipe has no `assay: {tag: [...]}` tagger preset to run', { file: path, field: 'assay.tag' });
-  const requests: TaggerRequest[] = preset.flatMap((group) =>
-    group.taggers.map((t) => (typeof t === 'string' ? { name: t, experiment: group.experiment } : { name: t.name, options: t.options, experiment: group.experiment })),
-  );
-  return { documents: [...new Set(r.config.streams.flatMap((s) => s.documents))], requests, processes: r.config.processes, options: {} };
+  return tagSettingsFromText(text, path);
 }
 
 export async function tagCommand(args: ParsedArgs, signal: AbortSignal): Promise<number> {
   const configPath = stringOption(args, 'config');
-  const file: FileSettings = configPath ? await fromConfigFile(configPath) : { options: {} };
+  const file: TagFileSettings = configPath ? await fromConfigFile(configPath) : { options: {} };
   const documents = listOption(args, 'documents') ?? file.documents;
   const names = listOption(args, 'taggers') ?? file.taggers;
   if (!documents?.length) throw new UsageError('tag needs --documents GLOB…');

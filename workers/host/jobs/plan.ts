@@ -5,12 +5,12 @@ import { dedupeConfig, type DedupeConfig } from '../../../shared/dedupe/schema.j
 import { minhashConfig, type MinhashConfig } from '../../../shared/dedupe/minhash-schema.js';
 import { parseConfigText, parseRecipe } from '../../../shared/recipe/load.js';
 import type { MixerConfig } from '../../../shared/recipe/schema.js';
-import { tagConfig } from '../../../shared/tag/schema.js';
 import { tokensConfig } from '../../../shared/tokenize/schema.js';
 import { UsageError } from '../../engine/cli/args.js';
 import { tokensOptions } from '../../engine/cli/tokens.js';
 import { AssayError } from '../../engine/errors.js';
 import { RecipeError } from '../../engine/mix/config.js';
+import { tagSettingsFromText } from '../../engine/tag/config-file.js';
 import type { TaggerRequest } from '../../engine/tag/runtime.js';
 import { GPT2_NAMES } from '../../engine/tokenize/tokenizer/gpt2.js';
 import type { TokensOptions } from '../../engine/tokenize/runtime.js';
@@ -44,26 +44,18 @@ function parsed<T>(r: { ok: true; config: T } | { ok: false; issues: Constructor
 }
 
 function tagPlan(text: string, path: string): TagPlan {
-  if (/^streams\s*:/m.test(text) || /"streams"\s*:/.test(text)) {
-    const recipe = parsed(parseRecipe(text, ctx()), path);
-    const preset = recipe.assay?.tag;
-    if (!preset) throw new AssayError('CONFIG', 'this mixer recipe has no `assay: {tag: [...]}` tagger preset to run', { file: path, field: 'assay.tag' });
-    const taggers = preset.flatMap((g) => g.taggers.map((t) => (typeof t === 'string' ? { name: t, experiment: g.experiment } : { name: t.name, options: t.options, experiment: g.experiment })));
-    return { documents: [...new Set(recipe.streams.flatMap((s) => s.documents))], taggers, processes: recipe.processes };
-  }
-  const c = parsed(parseConfigText(text, tagConfig, ctx()), path);
+  const c = tagSettingsFromText(text, path);
   // Custom tagger modules are code: a config from the app never runs code (DESIGN §7); the CLI can.
-  if (c.tagger_modules.length > 0) throw new HostError('FORBIDDEN', 'tagger_modules run code and are refused from the app; run `assay tag -c` in a terminal to use them', 'tagger_modules');
-  if (c.destination !== undefined) throw new AssayError('CONFIG', 'destination is not supported yet: outputs go to attributes/<experiment>/ beside documents/', { file: path, field: 'destination' });
-  const options = c.assay.tagger_options;
+  if (c.taggerModules?.length) throw new HostError('FORBIDDEN', 'tagger_modules run code and are refused from the app; run `assay tag -c` in a terminal to use them', 'tagger_modules');
+  const taggers = c.requests ?? (c.taggers ?? []).map((name) => ({ name, options: c.options[name] }));
   return {
-    documents: c.documents,
-    taggers: c.taggers.map((name) => ({ name, options: options[name] })),
-    experiment: c.experiment,
-    processes: c.debug ? 1 : c.processes,
-    ignoreExisting: c.ignore_existing,
-    skipExisting: c.assay.skip_existing,
-    seed: c.assay.seed,
+    documents: c.documents ?? [],
+    taggers,
+    ...(c.experiment !== undefined && { experiment: c.experiment }),
+    ...(c.processes !== undefined && { processes: c.processes }),
+    ...(c.ignoreExisting !== undefined && { ignoreExisting: c.ignoreExisting }),
+    ...(c.skipExisting !== undefined && { skipExisting: c.skipExisting }),
+    ...(c.seed !== undefined && { seed: c.seed }),
   };
 }
 
