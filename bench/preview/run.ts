@@ -26,8 +26,16 @@ if (!process.argv.includes('--phase')) {
   const ds = ensureDataset(ROOT, DOCS, FILES);
   console.log(`dataset: ${ds.docs.toLocaleString('en-US')} documents in ${ds.files} gzip files, ${(ds.bytes / 1e6).toFixed(0)} MB uncompressed (documents + 4 attribute sets, 20 keys) — ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   rmSync(join(ROOT, '.assay'), { recursive: true, force: true });
+  const cpu = process.cpuUsage();
   const b = await buildIndex(ROOT);
+  const own = process.cpuUsage(cpu);
   console.log(`index build: ${b.docs.toLocaleString('en-US')} docs in ${(b.ms / 1000).toFixed(1)} s = ${Math.round(b.docs / (b.ms / 1000)).toLocaleString('en-US')} docs/s (${(ds.bytes / 1e6 / (b.ms / 1000)).toFixed(0)} MB/s uncompressed input, 2 reader processes)`);
+  const p = b.phases;
+  const s = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+  console.log(
+    `  phases: plan ${s(p.plan)}, read ${s(p.read)} (of which this process writing rows and columns ${s(p.write)}), id index ${s(p.idIndex)}, commit + checkpoint ${s(p.commit)}; ` +
+      `this process used ${s((own.user + own.system) / 1000)} CPU`,
+  );
   const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2), '--phase', 'preview'], { stdio: 'inherit' });
   process.exit(r.status ?? 1);
 }

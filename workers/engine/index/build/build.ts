@@ -30,13 +30,29 @@ export interface BuildOptions {
   processes?: number;
 }
 
+/** Where a build's time went, in ms (wall clock; `write` runs inside `read`, while readers work). */
+export interface BuildPhases {
+  /** Listing the dataset, opening the index, deciding what to read (hashing touched files). */
+  plan: number;
+  /** From the first file handed to a reader until the last result is written. */
+  read: number;
+  /** Of `read`: this process writing results into the index. */
+  write: number;
+  /** Re-creating the id index after a full rebuild. */
+  idIndex: number;
+  /** Committing, then copying the write-ahead log into the database file. */
+  commit: number;
+}
+
 export interface BuildResult {
   docs: number;
   files: number;
   /** Documents files left as indexed (unchanged since the last build). */
   skippedFiles: number;
   attributeSets: number;
+  /** Wall time of the whole build, the index committed and checkpointed. */
   ms: number;
+  phases: BuildPhases;
   /** Files the mixer would refuse (malformed lines, mismatched attributes), one message each. */
   problems?: string[];
 }
@@ -50,6 +66,8 @@ export async function buildIndex(root: string, opts: BuildOptions = {}): Promise
   const path = indexPath(root);
   mkdirSync(join(root, '.assay'), { recursive: true });
   const db = openIndexForWrite(path, opts.log);
+  const phases: BuildPhases = { plan: 0, read: 0, write: 0, idIndex: 0, commit: 0 };
+  let checkpointed = false;
   try {
     // IMMEDIATE: one writer at a time; readers (WAL) keep their snapshot until this commits.
     db.exec('BEGIN IMMEDIATE');
@@ -76,7 +94,9 @@ export async function buildIndex(root: string, opts: BuildOptions = {}): Promise
       const filesTotal = plan.tasks.length;
       opts.onProgress?.({ done, total: plan.bytes, unit: 'bytes', filesDone, filesTotal, docs });
       const onResult = (task: ExtractTask, x: FileExtract): void => {
+        const t = performance.now();
         writer.write(x, attrPaths(task.file));
+        phases.write += performance.now() - t;
         done += (x.docs?.stat.size ?? 0) + x.sets.reduce((a, s) => a + s.stat.size, 0);
         filesDone++;
         docs += x.docs?.count ?? 0;
@@ -85,14 +105,23 @@ export async function buildIndex(root: string, opts: BuildOptions = {}): Promise
       // A secondary index is cheaper to build once over all rows than to maintain row by row.
       const bulk = plan.unchangedFiles === 0 && plan.tasks.length > 0;
       if (bulk) db.exec('DROP INDEX IF EXISTS docs_id');
+      let t = performance.now();
+      phases.plan = t - started;
       await runTasks(plan.tasks, plan.bytes, onResult, opts);
+      phases.read = performance.now() - t;
+      t = performance.now();
       if (bulk) db.exec('CREATE INDEX docs_id ON docs(id)');
+      phases.idIndex = performance.now() - t;
+      t = performance.now();
       const n = Number(getMeta(db, 'generation') ?? '0') + 1;
       setMeta(db, 'generation', String(n));
       setMeta(db, 'built_at', new Date().toISOString());
       setMeta(db, 'root', root);
       db.exec('COMMIT');
-      const result = summarise(db, plan.unchangedFiles, performance.now() - started);
+      db.pragma('wal_checkpoint(PASSIVE)');
+      checkpointed = true;
+      phases.commit = performance.now() - t;
+      const result = summarise(db, plan.unchangedFiles, performance.now() - started, phases);
       for (const p of result.problems ?? []) opts.log?.(`cannot be mixed: ${p}`);
       return result;
     } catch (e) {
@@ -101,7 +130,7 @@ export async function buildIndex(root: string, opts: BuildOptions = {}): Promise
     }
   } finally {
     try {
-      db.pragma('wal_checkpoint(PASSIVE)');
+      if (!checkpointed) db.pragma('wal_checkpoint(PASSIVE)');
     } finally {
       db.close();
     }
@@ -141,7 +170,7 @@ async function runTasks(tasks: ExtractTask[], bytes: number, onResult: (t: Extra
   });
 }
 
-function summarise(db: DB, unchanged: number, ms: number): BuildResult {
+function summarise(db: DB, unchanged: number, ms: number, phases: BuildPhases): BuildResult {
   const count = (sql: string): number => Number(db.prepare(sql).pluck().get());
   const problems = [
     ...(db.prepare('SELECT problem FROM files WHERE problem IS NOT NULL').pluck().all() as string[]),
@@ -153,6 +182,7 @@ function summarise(db: DB, unchanged: number, ms: number): BuildResult {
     skippedFiles: unchanged,
     attributeSets: count('SELECT count(DISTINCT set_name) FROM attr_files'),
     ms: Math.round(ms),
+    phases: { plan: Math.round(phases.plan), read: Math.round(phases.read), write: Math.round(phases.write), idIndex: Math.round(phases.idIndex), commit: Math.round(phases.commit) },
     ...(problems.length > 0 ? { problems } : {}),
   };
 }
