@@ -118,11 +118,15 @@ describe.skipIf(!existsSync(CHROMIUM))('workbench e2e (browser mode)', () => {
     const row = page.getByTestId('doc-row-0');
     await row.waitFor({ timeout: 20_000 });
     await expect.poll(() => row.getAttribute('data-fate'), { timeout: 20_000 }).toBe('dropped');
-    const droppedBy = Number(await row.getAttribute('data-dropped-by'));
     await row.click();
-    await expect.poll(async () => page.getByTestId('inspector-fate').getAttribute('data-fate'), { timeout: 10_000 }).toBe('dropped');
+    const fate = page.getByTestId('inspector-fate');
+    await expect.poll(() => fate.getAttribute('data-fate'), { timeout: 10_000 }).toBe('dropped');
+    // The table may refresh under the click, so the inspected document is read back from the inspector.
+    const id = await page.getByTestId('inspector-doc-id').getAttribute('title');
+    const droppedBy = Number(await fate.getAttribute('data-dropped-by'));
+    await expect.poll(() => page.locator(`[data-doc-id="${id}"]`).first().getAttribute('data-dropped-by'), { timeout: 10_000 }).toBe(String(droppedBy));
     const explanation = await page.getByTestId('inspector-explanation').innerText();
-    expect(explanation).toMatch(new RegExp(`rule ${droppedBy}\\b`));
+    expect(explanation).toMatch(new RegExp(`dropped by rule ${droppedBy}\\b`));
   });
 
   it('lists the documents behind a rule figure, and the redacted ones', async () => {
