@@ -63,3 +63,15 @@ function parseLine(text: string, requireId: boolean): Record<string, unknown> | 
   if (requireId && record['id'] === undefined) return 'record has no "id" field';
   return record;
 }
+
+/** One document line as the Dolma stages read it: a JSON object, or an AssayError PARSE naming file and line. */
+export function parseDocumentLine(text: string, file: string, line: number): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new AssayError('PARSE', `malformed JSON: ${(e as Error).message}`, { file, line });
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new AssayError('PARSE', 'a document line must be a JSON object', { file, line });
+  return value as Record<string, unknown>;
+}

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { StreamConfig } from '../../../shared/recipe/schema.js';
 import { AssayError } from '../errors.js';
-import { AtomicWriter, attributePathFor, compressedDeltas, readLineBatches, type Codec } from '../io/index.js';
+import { AtomicWriter, attributePathFor, compressedDeltas, parseDocumentLine, readLineBatches, type Codec } from '../io/index.js';
 import { DocEvalError, KEEP, type CompiledStream } from './compile.js';
 import { LineCursor, SKIPPED } from './cursor.js';
 import type { Json } from './filters/types.js';
@@ -189,15 +189,11 @@ async function mixFile(
 type Doc = Record<string, unknown>;
 
 function parseDocument(line: string, file: string, lineNo: number, bad: (e: AssayError) => void): Doc | null {
-  let doc: unknown;
+  let doc: Doc;
   try {
-    doc = JSON.parse(line);
+    doc = parseDocumentLine(line, file, lineNo);
   } catch (e) {
-    bad(new AssayError('PARSE', `malformed JSON: ${(e as Error).message}`, { file, line: lineNo }));
-    return null;
-  }
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
-    bad(new AssayError('PARSE', 'a document line must be a JSON object', { file, line: lineNo }));
+    bad(e as AssayError);
     return null;
   }
   if (!Object.hasOwn(doc, 'id')) {

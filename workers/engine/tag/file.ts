@@ -1,7 +1,7 @@
 // Tag one documents file: one read feeds every tagger; one attributes file per output set, row for row.
 import type { AssayError } from '../errors.js';
 import { AssayError as Err } from '../errors.js';
-import { AtomicWriter, compressedDeltas, readLineBatches } from '../io/index.js';
+import { AtomicWriter, compressedDeltas, parseDocumentLine, readLineBatches } from '../io/index.js';
 import { attributeRow, groupSpans, makeVariableName, utf16ToCodePoints } from './output.js';
 import type { AnySpec } from './registry.js';
 import type { TagDocument, Tagger, TaggerContext } from './types.js';
@@ -127,18 +127,13 @@ function runTagger(tagger: Tagger, name: string, doc: TagDocument, file: string,
 
 /** Dolma's InputSpec: `id` and `text` must be strings; `source` defaults to "". */
 function toTagDocument(line: string, file: string, lineNo: number, bad: (e: AssayError) => void): TagDocument | null {
-  let rec: unknown;
+  let r: Record<string, unknown>;
   try {
-    rec = JSON.parse(line);
+    r = parseDocumentLine(line, file, lineNo);
   } catch (e) {
-    bad(new Err('PARSE', `malformed JSON: ${(e as Error).message}`, { file, line: lineNo }));
+    bad(e as AssayError);
     return null;
   }
-  if (rec === null || typeof rec !== 'object' || Array.isArray(rec)) {
-    bad(new Err('PARSE', 'a document line must be a JSON object', { file, line: lineNo }));
-    return null;
-  }
-  const r = rec as Record<string, unknown>;
   if (typeof r.id !== 'string') {
     bad(new Err('PARSE', r.id === undefined ? "document has no 'id'" : "document 'id' must be a string for tagging (as in Dolma)", { file, line: lineNo }));
     return null;

@@ -1,6 +1,6 @@
 // Dedupe one documents file into its attribute file, row for row, written atomically.
 import { AssayError } from '../../errors.js';
-import { AtomicWriter, compressedDeltas, readLineBatches, type Codec } from '../../io/index.js';
+import { AtomicWriter, compressedDeltas, parseDocumentLine, readLineBatches, type Codec } from '../../io/index.js';
 import type { ApplyMode } from './modes.js';
 
 export interface FileJob {
@@ -47,7 +47,7 @@ export async function dedupeFile(job: FileJob, attribute: string, apply: ApplyMo
       for (let i = 0; i < batch.lines.length; i++) {
         const line = batch.firstLine + i;
         bytes += batch.bytes[i] ?? 0;
-        const record = parseRecord(batch.lines[i] as string, job.input, line);
+        const record = parseDocumentLine(batch.lines[i] as string, job.input, line);
         const spans = apply(record, job.input, line);
         if (spans !== undefined && spans.length > 0) {
           counts.duplicateDocs++;
@@ -69,13 +69,3 @@ export async function dedupeFile(job: FileJob, attribute: string, apply: ApplyMo
   return counts;
 }
 
-function parseRecord(line: string, file: string, lineNo: number): Record<string, unknown> {
-  let rec: unknown;
-  try {
-    rec = JSON.parse(line);
-  } catch (e) {
-    throw new AssayError('PARSE', `malformed JSON: ${(e as Error).message}`, { file, line: lineNo });
-  }
-  if (rec === null || typeof rec !== 'object' || Array.isArray(rec)) throw new AssayError('PARSE', 'a document line must be a JSON object', { file, line: lineNo });
-  return rec as Record<string, unknown>;
-}

@@ -1,7 +1,7 @@
 // Pass 1: stream every document, write its id and length to the id file and its band keys to the bucket spill files.
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { AssayError } from '../../errors.js';
-import { compressedDeltas, readLineBatches, type Codec } from '../../io/index.js';
+import { compressedDeltas, parseDocumentLine, readLineBatches, type Codec } from '../../io/index.js';
 import { bandKeys } from './bands.js';
 import type { MinhashSigner } from './signer.js';
 import type { RecordFiles } from './spill.js';
@@ -66,13 +66,7 @@ export async function signFile(
 }
 
 function parseDoc(line: string, file: string, lineNo: number): { id: unknown; text: string } {
-  let rec: unknown;
-  try {
-    rec = JSON.parse(line);
-  } catch (e) {
-    throw new AssayError('PARSE', `malformed JSON: ${(e as Error).message}`, { file, line: lineNo });
-  }
-  if (rec === null || typeof rec !== 'object' || Array.isArray(rec)) throw new AssayError('PARSE', 'a document line must be a JSON object', { file, line: lineNo });
+  const rec = parseDocumentLine(line, file, lineNo);
   const { id, text } = rec as { id?: unknown; text?: unknown };
   if (typeof text !== 'string') throw new AssayError('PARSE', `document has ${text === undefined ? 'no' : 'a non-string'} "text" field`, { file, line: lineNo });
   return { id, text };
