@@ -1,4 +1,5 @@
 // bench/dedupe: paragraph dedupe MB/s per core vs the I/O floor, and MinHash signature MB/s per core, in one run.
+import { numberArg } from '../args.js';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -11,10 +12,7 @@ import { corpusTexts, measureMinhash, proseTexts, type MinhashResult } from './m
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../.data/mix');
 const WORK = resolve(fileURLToPath(import.meta.url), '../../.data/dedupe');
-const arg = (name: string, def: number): number => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : def;
-};
+const arg = numberArg;
 const FILES_USED = arg('files-used', 2);
 type Result = { sec: number; bytes: number };
 

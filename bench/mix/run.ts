@@ -1,4 +1,5 @@
 // bench/mix: mixer MB/s per core vs the I/O floor, and 2-process speedups of both, measured in one run.
+import { numberArg } from '../args.js';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -10,10 +11,7 @@ import { benchRecipe, ensureCorpus, type CorpusInfo } from './corpus.js';
 import { floorParallel, floorSerial } from './floor.js';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../.data/mix');
-const arg = (name: string, def: number): number => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : def;
-};
+const arg = numberArg;
 const SIZE_MB = arg('mb', 200);
 const FILES = arg('files', 8);
 const only = process.argv.find((a) => a === 'floor' || a === 'mix');

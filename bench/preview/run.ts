@@ -1,4 +1,5 @@
 // bench/preview: index build rate at 10^6 documents, then a 20-rule recipe's full breakdown (p50/p95) and memory.
+import { numberArg } from '../args.js';
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -6,10 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { buildIndex, PreviewEngine } from '../../workers/engine/index/index.js';
 import { benchRecipe, ensureDataset, THRESHOLDS } from './corpus.js';
 
-const arg = (name: string, def: number): number => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : def;
-};
+const arg = numberArg;
 const DOCS = arg('docs', 1_000_000);
 const FILES = arg('files', 20);
 const RUNS = arg('runs', 60);

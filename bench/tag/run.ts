@@ -1,4 +1,5 @@
 // bench/tag: MB/s per core of gopher_v1 + c4_v2 + fineweb_quality + pii_regex_with_counts_fast_v2 in one pass, vs the I/O floor.
+import { numberArg } from '../args.js';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -10,10 +11,7 @@ import { floorSerial } from '../mix/floor.js';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../.data/mix');
 const OUT = resolve(fileURLToPath(import.meta.url), '../../.data/tag');
-const arg = (name: string, def: number): number => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : def;
-};
+const arg = numberArg;
 const FILES_USED = arg('files-used', 2);
 export const BENCH_TAGGERS = ['gopher_v1', 'c4_v2', 'fineweb_quality', 'pii_regex_with_counts_fast_v2'];
 

@@ -1,4 +1,5 @@
 // bench/tokenize: `assay tokens` MB/s and tokens/s on one core vs the bare tokenizer on the same texts, per tokenizer and corpus.
+import { stringArg } from '../args.js';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -13,10 +14,7 @@ import { ensureCorpus } from '../mix/corpus.js';
 const HERE = fileURLToPath(import.meta.url);
 const DATA = resolve(HERE, '../../.data');
 const NEOX = resolve(HERE, '../../../../shared/conformance/dolma/tokenizer/gpt-neo-test-tokenizer.json');
-const arg = (name: string, def: string): string => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? (process.argv[i + 1] as string) : def;
-};
+const arg = stringArg;
 const FILES_USED = Number(arg('files-used', '2'));
 const TOKENIZERS: Record<string, { path: string; eos: number; label: string }> = {
   neox: { path: NEOX, eos: 50279, label: 'GPT-NeoX (Dolma test tokenizer.json)' },

@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { onTestFinished } from 'vitest';
-import { mulberry32 } from './prng.js';
+import { mulberry32 } from '../../shared/prng.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** `../shared/conformance` beside the repo (CI lays it out the same way). */

@@ -1,11 +1,2 @@
-// Seeded PRNG for renderer tests (mulberry32, as in workers/engine/testing.ts, which the renderer layer may not import).
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Seeded PRNG for renderer tests: the same mulberry32 the engine's tests and demo use.
+export { mulberry32 as rng } from '../../../shared/prng.js';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { NAUGHTY_LINES } from '../tag/taggers/dolma/naughty-words.js';
-import { mulberry32 } from '../prng.js';
+import { mulberry32 } from '../../../shared/prng.js';
 
 /** mulberry32: small, fast and identical everywhere, so a seed always gives the same corpus. */
 export const prng = mulberry32;
