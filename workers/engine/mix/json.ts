@@ -38,12 +38,20 @@ export function stringifySorted(value: unknown): string {
   }
 }
 
-/** Rust's `str::trim` removes Unicode White_Space, which differs from JS `trim()` (U+FEFF, U+0085). */
-const RUST_WS = '\\t\\n\\v\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000';
-const TRIM = new RegExp(`^[${RUST_WS}]+|[${RUST_WS}]+$`, 'g');
+/** Rust's `char::is_whitespace` (Unicode White_Space), the set `str::trim` removes (unlike JS `trim()`: U+0085 yes, U+FEFF no); all of it is in the BMP. */
+export function isRustWhitespace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0x85) return false;
+  return c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
+}
 
+/** Rust's `str::trim`, as a scan from both ends: a `^\s+|\s+$` regex backtracks over every long inner whitespace run. */
 export function rustTrim(s: string): string {
-  return s.replace(TRIM, '');
+  let start = 0;
+  while (start < s.length && isRustWhitespace(s.charCodeAt(start))) start++;
+  let end = s.length;
+  while (end > start && isRustWhitespace(s.charCodeAt(end - 1))) end--;
+  return start === 0 && end === s.length ? s : s.slice(start, end);
 }
 
 /** UTF-8 byte length without allocating a buffer. */
