@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['shared/**/*.test.ts', 'workers/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts', 'configs/**/*.test.ts', 'renderer/**/*.test.ts', 'main/**/*.test.ts', 'e2e/**/*.test.ts'],
+    include: ['shared/**/*.test.ts', 'workers/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts', 'configs/**/*.test.ts', 'renderer/**/*.test.ts', 'main/**/*.test.ts', 'e2e/**/*.test.ts', 'reliability/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

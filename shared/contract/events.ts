@@ -8,6 +8,8 @@ export interface Events {
   'job.log': JobLog;
   /** The index changed (a tag/dedupe/index job finished): cached previews and pages are stale. */
   'index.updated': { docs: number };
+  /** A watched workspace file (see `recipe.watch`) changed or disappeared on disk. */
+  'file.changed': { path: string; exists: boolean };
 }
 
 export type EventName = keyof Events;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { jobStart, type JobInfo } from './jobs.js';
 import type { ExplainResult, Histogram, LintIssue, PreviewResult, SampleBucket } from './preview.js';
-import type { DocumentDetail, DocumentPage, WorkspaceInfo } from './workspace.js';
+import type { ConfigTemplate, DocumentDetail, DocumentPage, ExportResult, JobCheck, WorkspaceInfo, WorkspaceSettings } from './workspace.js';
 
 /** Paths from the app are workspace-relative; the host resolves and refuses any that escape the workspace. */
 const relPath = z.string().min(1).max(4096);
@@ -25,8 +25,13 @@ const documentQuery = z
     ids: z.array(z.string()).max(10000).optional(),
     sort: z.object({ column: z.string(), desc: z.boolean() }).strict().optional(),
     columns: z.array(z.string()).max(64).optional(),
+    /** Full-text search over the indexed texts (words, "a phrase", prefix*); combinable with every other filter. */
+    search: z.string().max(1000).optional(),
   })
   .strict();
+
+/** The same filters as a page, without paging: what an export writes. */
+const exportQuery = documentQuery.omit({ offset: true, limit: true });
 
 export const methods = {
   'workspace.info': { params: z.object({}).strict(), result: {} as WorkspaceInfo },
@@ -43,7 +48,22 @@ export const methods = {
   'preview.lint': { params: z.object({ recipeText }).strict(), result: {} as LintIssue[] },
   'attributes.histogram': { params: z.object({ key: z.string().min(1), bins: z.number().int().min(1).max(200) }).strict(), result: {} as Histogram },
   'documents.page': { params: documentQuery, result: {} as DocumentPage },
-  'documents.get': { params: z.object({ id: z.string().min(1) }).strict(), result: {} as DocumentDetail },
+  'documents.get': { params: z.object({ id: z.string().min(1), search: z.string().max(1000).optional() }).strict(), result: {} as DocumentDetail },
+  /** Writes the filtered table (every row, not just the page) to a workspace file, atomically. */
+  'documents.export': {
+    params: z.object({ query: exportQuery, format: z.enum(['csv', 'jsonl']), path: relPath }).strict(),
+    result: {} as ExportResult,
+  },
+  /** Watch a workspace file: the host emits `file.changed` for it within a second of a change on disk. */
+  'recipe.watch': { params: z.object({ path: relPath }).strict(), result: {} as { path: string } },
+  'recipe.unwatch': { params: z.object({ path: relPath }).strict(), result: {} as { path: string } },
+  /** Starter configs and recipes for this workspace (presets and the attribute catalogue, globs already right). */
+  'templates.list': { params: z.object({}).strict(), result: {} as ConfigTemplate[] },
+  'templates.render': { params: z.object({ id: z.string().min(1).max(200) }).strict(), result: {} as { id: string; text: string; suggestedPath: string } },
+  'settings.get': { params: z.object({}).strict(), result: {} as WorkspaceSettings },
+  'settings.set': { params: z.object({ envAllowList: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).max(200)).max(200) }).strict(), result: {} as WorkspaceSettings },
+  /** Everything `jobs.start` checks (config parse, schema, workspace paths), without starting anything or writing a file. */
+  'jobs.check': { params: jobStart, result: {} as JobCheck },
   'jobs.start': { params: jobStart, result: {} as JobInfo },
   'jobs.cancel': { params: z.object({ jobId: z.string().min(1) }).strict(), result: {} as JobInfo },
   'jobs.list': { params: z.object({}).strict(), result: {} as JobInfo[] },

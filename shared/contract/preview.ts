@@ -54,6 +54,25 @@ export interface PreviewRule {
   sweep?: ThresholdSweep;
   /** span_replacement rules: characters (code points) removed or replaced in kept documents, and documents touched. */
   replacement?: { chars: number; docs: number };
+  /** Short label: the rule's YAML comment line when it has one, else key, comparator and threshold. */
+  label?: string;
+  /**
+   * The per-sub-rule value attributes behind a 0/1 verdict flag (e.g. DataTrove's `gopher_repetition__kept`):
+   * what the histograms offer instead of the flag.
+   */
+  subRules?: SubRule[];
+}
+
+/** One of a tagger's sub-rules (DataTrove's filters write a value and a `_fail` flag per sub-rule). */
+export interface SubRule {
+  /** The value attribute, e.g. `fineweb__gopher_repetition__top_4_gram_frac`. */
+  key: string;
+  /** Its `_fail` flag attribute, when the tagger writes one. */
+  failKey?: string;
+  label: string;
+  op?: '<' | '<=' | '>' | '>=' | '==' | '!=';
+  /** The threshold the tagger applied (from its recorded options or defaults), when known. */
+  threshold?: number;
 }
 
 export interface PreviewTotals extends CountBySource {
@@ -66,6 +85,11 @@ export interface PreviewResult {
   rules: PreviewRule[];
   /** Every figure is computed over every indexed document (no sampling). */
   exact: boolean;
+  /**
+   * How token figures were obtained: `exact` when every document has a tokenizer count, `estimate` when none
+   * has (⌈bytes/4⌉), `partial` when some have. Document counts are exact either way (`exact`).
+   */
+  tokens: { kind: 'exact' | 'estimate' | 'partial'; tokenizer?: string; note: string };
   /** Documents in the index that match no stream's `documents` globs. */
   outsideStreams: number;
   elapsedMs: number;
@@ -84,6 +108,8 @@ export interface RuleVerdict {
   /** Attribute values the rule read, as the mixer saw them (undefined → key absent). */
   values: { key: string; value: unknown }[];
   path: EvalPath;
+  /** Failing sub-rules behind a verdict flag, with value and threshold, e.g. `top 4-gram fraction 0.31 > 0.20`. */
+  because?: { key: string; label: string; value: number | null; op?: string; threshold?: number; text: string }[];
 }
 
 export interface ExplainResult {
@@ -109,7 +135,10 @@ export interface LintIssue {
   severity: 'warning' | 'error';
   rule?: number;
   line?: number;
-  code: 'missing-key' | 'drops-nothing' | 'drops-everything' | 'shadowed' | 'no-spans' | 'syntax';
+  code: 'missing-key' | 'drops-nothing' | 'drops-everything' | 'shadowed' | 'no-spans' | 'syntax' | 'outside-workspace';
+  /** 1-based column range on `line`, when known. */
+  column?: number;
+  endColumn?: number;
   message: string;
 }
 

@@ -1,4 +1,6 @@
 // Workspace, catalogue, document paging and document detail shapes shared by the host and the app.
+import type { ErrorPayload } from './index.js';
+import type { JobKind } from './jobs.js';
 import type { Histogram, SampleBucket } from './preview.js';
 
 export interface AttributeKeyInfo {
@@ -44,6 +46,38 @@ export interface WorkspaceInfo {
   index: IndexStatus;
   /** Recipe files (relative paths) found in the workspace. */
   recipes: string[];
+  /**
+   * Every config file found in the workspace with the job kinds it can run, recognised by its schema
+   * (not its folder): a mixer recipe with an `assay: {tag: …}` preset is both `mix` and `tag`.
+   */
+  configs: { path: string; kinds: JobKind[] }[];
+}
+
+/** A starter the app can offer: a config of one kind, rendered for this workspace by `templates.render`. */
+export interface ConfigTemplate {
+  id: string;
+  kind: JobKind;
+  title: string;
+  description: string;
+}
+
+/** Per-workspace settings the user chose in the app (stored in `.assay/settings.json`). */
+export interface WorkspaceSettings {
+  /** Environment variables a recipe's `${oc.env:NAME}` may read in the app; any other resolves as unset. */
+  envAllowList: string[];
+}
+
+/** What `jobs.check` found: `ok` or the error `jobs.start` would refuse with (same code, message, file/line/field). */
+export interface JobCheck {
+  ok: boolean;
+  error?: ErrorPayload;
+}
+
+export interface ExportResult {
+  /** Workspace-relative path written. */
+  path: string;
+  rows: number;
+  bytes: number;
 }
 
 export type Fate = 'kept' | 'dropped' | 'outside';
@@ -81,8 +115,12 @@ export interface DocumentRow {
   line: number;
   bytes: number;
   chars: number;
+  /** Token count: exact when `tokensExact`, else an estimate (⌈bytes/4⌉ until a tokenizer count exists). */
   tokens: number;
+  tokensExact?: boolean;
   fate?: Fate;
+  /** For a dropped row: the dropping rule's reason, naming the failing sub-rule where the tagger records one. */
+  reason?: string;
   droppedBy?: number;
   /** Kept documents whose output text differs from their text: the span_replacement rules (recipe indexes) that replaced characters. */
   redactedBy?: number[];
@@ -116,6 +154,8 @@ export interface DocumentDetail {
   spans: DocumentSpan[];
   /** Document-level attribute values (single span covering the document, or scalars). */
   values: Record<string, unknown>;
+  /** With `search`: the matched ranges in `text` (UTF-16 offsets), for highlighting. */
+  matches?: { start: number; end: number }[];
 }
 
 export type { Histogram };

@@ -4,7 +4,9 @@ import type { WorkspaceInfo } from '../../shared/contract/index.js';
 import type { Handlers } from './dispatch.js';
 import type { IndexService } from './index-service.js';
 import type { JobManager } from './jobs/manager.js';
+import { HostError } from './errors.js';
 import { findRecipes, readRecipe, writeRecipe } from './recipes.js';
+import { readSettings, writeSettings } from './settings.js';
 
 export interface HandlerContext {
   root: string;
@@ -13,15 +15,30 @@ export interface HandlerContext {
 }
 
 function workspaceInfo({ root, index }: HandlerContext): WorkspaceInfo {
-  const base = { root, name: basename(root), recipes: findRecipes(root) };
+  const recipes = findRecipes(root);
+  // TODO(issue 11.3): configs recognised by schema (tag, dedupe, minhash, tokens too); recipes only for now.
+  const base = { root, name: basename(root), recipes, configs: recipes.map((path) => ({ path, kinds: ['mix' as const] })) };
   if (!index.built) return { ...base, sources: [], files: [], attributes: [], index: { built: false, docs: 0, stale: false, schemaVersion: 0 } };
   const e = index.engine();
   return { ...base, sources: e.sources(), files: e.files(), attributes: e.catalogue(), index: e.status() };
 }
 
+/** TODO(issue 11): replaced by the real handler in this change set; never shipped. */
+const notYet = (what: string) => (): never => {
+  throw new HostError('NOT_FOUND', `${what} is not available yet`);
+};
+
 export function createHandlers(ctx: HandlerContext): Handlers {
   const { root, index, jobs } = ctx;
   return {
+    'documents.export': notYet('documents.export'),
+    'recipe.watch': notYet('recipe.watch'),
+    'recipe.unwatch': notYet('recipe.unwatch'),
+    'templates.list': notYet('templates.list'),
+    'templates.render': notYet('templates.render'),
+    'settings.get': () => readSettings(root),
+    'settings.set': (p) => writeSettings(root, p),
+    'jobs.check': (p) => jobs.check(p),
     'workspace.info': () => workspaceInfo(ctx),
     'recipe.read': (p) => readRecipe(root, p.path),
     'recipe.write': (p) => writeRecipe(root, p.path, p.text),

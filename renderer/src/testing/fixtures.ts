@@ -12,6 +12,7 @@ export function workspaceInfo(over: Partial<WorkspaceInfo> = {}): WorkspaceInfo 
     ],
     index: { built: true, docs: 600, stale: false, schemaVersion: 1 },
     recipes: ['configs/demo.yaml'],
+    configs: [{ path: 'configs/demo.yaml', kinds: ['mix'] }],
     ...over,
   };
 }
@@ -43,6 +44,7 @@ export function previewResult(rules: PreviewRule[], total = 600): PreviewResult 
     total: { ...count(total), kept: count(total - dropped), dropped: count(dropped) },
     rules,
     exact: true,
+    tokens: { kind: 'estimate', note: 'estimated tokens (⌈UTF-8 bytes / 4⌉): no tokenizer count in the index' },
     outsideStreams: 0,
     elapsedMs: 3,
   };

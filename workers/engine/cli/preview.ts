@@ -23,7 +23,7 @@ export function formatPreview(r: PreviewResult): string {
   const t = r.total;
   const lines = [
     `documents ${n(t.docs)}  kept ${n(t.kept.docs)} (${pct(t.kept.docs, t.docs)})  dropped ${n(t.dropped.docs)} (${pct(t.dropped.docs, t.docs)})` +
-      `  tokens kept ${n(t.kept.tokens)} of ${n(t.tokens)} (${pct(t.kept.tokens, t.tokens)})${r.outsideStreams ? `  outside every stream ${n(r.outsideStreams)}` : ''}`,
+      `  ${r.tokens.kind === 'exact' ? 'tokens' : 'est. tokens'} kept ${n(t.kept.tokens)} of ${n(t.tokens)} (${pct(t.kept.tokens, t.tokens)})${r.outsideStreams ? `  outside every stream ${n(r.outsideStreams)}` : ''}`,
     '',
     `${'rule'.padEnd(5)}${'kind'.padEnd(18)}${'path'.padEnd(10)}${'alone'.padStart(11)}${'exclusive'.padStart(11)}${'in order'.padStart(11)}${'tokens'.padStart(13)}  expression`,
   ];

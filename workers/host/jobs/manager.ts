@@ -4,10 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { ErrorPayload, JobInfo, JobStart, JobState } from '../../../shared/contract/index.js';
+import type { ErrorPayload, JobCheck, JobInfo, JobStart, JobState } from '../../../shared/contract/index.js';
 import { writeFileAtomic } from '../../engine/io/index.js';
 import type { EmitEvent } from '../dispatch.js';
-import { HostError } from '../errors.js';
+import { HostError, toErrorPayload } from '../errors.js';
 import { childExited, hostEntry, type EntryPoint } from '../launch-process.js';
 import { resolveInside } from '../paths.js';
 import { RunHistory } from './history.js';
@@ -61,13 +61,29 @@ export class JobManager {
     return [...this.#jobs.values()].map((j) => this.#live.get(j.jobId)?.info ?? j).reverse();
   }
 
-  async start(req: JobStart): Promise<JobInfo> {
-    const jobId = newJobId(req.kind);
+  /** What `start` would refuse, without starting or writing anything: the app checks before it saves a recipe to run. */
+  async check(req: JobStart): Promise<JobCheck> {
+    try {
+      await this.#accept(req, newJobId(req.kind));
+      return { ok: true };
+    } catch (e) {
+      return { ok: false, error: toErrorPayload(e, this.opts.root) };
+    }
+  }
+
+  /** Reads, parses and confines a job's config; throws what the app must show. */
+  async #accept(req: JobStart, jobId: string): Promise<{ text: string; path: string | undefined }> {
     const { text, path } = await this.#config(req, jobId);
     // Inline text is named by its parameter in errors: its file under .assay/runs/ exists only once accepted.
     const name = req.configPath !== undefined ? req.configPath : req.configText !== undefined ? 'configText' : '(index)';
     const plan = planJob(req.kind, text, name);
     checkPlanPaths(plan, this.opts.root);
+    return { text, path };
+  }
+
+  async start(req: JobStart): Promise<JobInfo> {
+    const jobId = newJobId(req.kind);
+    const { text, path } = await this.#accept(req, jobId);
     if (req.configPath === undefined && path !== undefined) await writeFileAtomic(resolveInside(this.opts.root, path), text);
     const info: JobInfo = { jobId, kind: req.kind, state: 'running', startedAt: new Date().toISOString(), ...(path !== undefined && { config: path }), outputs: [] };
     this.#record(info);

@@ -44,6 +44,8 @@ export function buildResult(recipe: ParsedRecipe, analyses: StreamAnalysis[], st
     total: { ...total.result(), kept: kept.result(), dropped: dropped.result() },
     rules,
     exact: true,
+    // The index holds no tokenizer counts yet: every token figure is ⌈bytes/4⌉ and must be shown as such.
+    tokens: { kind: 'estimate', note: 'estimated tokens (⌈UTF-8 bytes / 4⌉): no tokenizer count in the index' },
     outsideStreams: data.n - inStreams.count(),
     elapsedMs: Math.round((performance.now() - started) * 100) / 100,
   };
