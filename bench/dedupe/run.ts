@@ -1,8 +1,8 @@
 // bench/dedupe: paragraph dedupe MB/s per core vs the I/O floor, and MinHash signature MB/s per core, in one run.
-import { numberArg } from '../args.js';
+import { DATA_DIR, numberArg, scaled } from '../args.js';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dedupeConfig } from '../../shared/dedupe/schema.js';
 import { runDedupe } from '../../workers/engine/dedupe/index.js';
@@ -10,15 +10,15 @@ import { ensureCorpus } from '../mix/corpus.js';
 import { floorSerial } from '../mix/floor.js';
 import { corpusTexts, measureMinhash, proseTexts, type MinhashResult } from './minhash.js';
 
-const ROOT = resolve(fileURLToPath(import.meta.url), '../../.data/mix');
-const WORK = resolve(fileURLToPath(import.meta.url), '../../.data/dedupe');
+const ROOT = join(DATA_DIR, 'mix');
+const WORK = join(DATA_DIR, 'dedupe');
 const arg = numberArg;
 const FILES_USED = arg('files-used', 2);
 type Result = { sec: number; bytes: number };
 
 /** The first files of the bench corpus, copied under a fresh `documents/` so outputs land beside them. */
 function stage(): string[] {
-  const info = ensureCorpus(ROOT, 200, 8);
+  const info = ensureCorpus(ROOT, scaled(200, 4), 8);
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(join(WORK, 'documents'), { recursive: true });
   return info.files.slice(0, FILES_USED).map((f) => {

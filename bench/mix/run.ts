@@ -1,18 +1,18 @@
 // bench/mix: mixer MB/s per core vs the I/O floor, and 2-process speedups of both, measured in one run.
-import { numberArg } from '../args.js';
+import { DATA_DIR, numberArg, scaled } from '../args.js';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseMixerConfig } from '../../workers/engine/mix/config.js';
 import { runMix } from '../../workers/engine/mix/mixer.js';
 import { benchRecipe, ensureCorpus, type CorpusInfo } from './corpus.js';
 import { floorParallel, floorSerial } from './floor.js';
 
-const ROOT = resolve(fileURLToPath(import.meta.url), '../../.data/mix');
+const ROOT = join(DATA_DIR, 'mix');
 const arg = numberArg;
-const SIZE_MB = arg('mb', 200);
+const SIZE_MB = arg('mb', scaled(200, 4));
 const FILES = arg('files', 8);
 const only = process.argv.find((a) => a === 'floor' || a === 'mix');
 

@@ -1,17 +1,17 @@
 // bench/preview: index build rate at 10^6 documents, then a 20-rule recipe's full breakdown (p50/p95) and memory.
-import { numberArg } from '../args.js';
+import { DATA_DIR, numberArg, scaled } from '../args.js';
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIndex, PreviewEngine } from '../../workers/engine/index/index.js';
 import { benchRecipe, ensureDataset, THRESHOLDS } from './corpus.js';
 
 const arg = numberArg;
-const DOCS = arg('docs', 1_000_000);
-const FILES = arg('files', 20);
-const RUNS = arg('runs', 60);
-const ROOT = resolve(fileURLToPath(import.meta.url), `../../.data/preview-${DOCS}`);
+const DOCS = arg('docs', scaled(1_000_000, 5_000));
+const FILES = arg('files', scaled(20, 2));
+const RUNS = arg('runs', scaled(60, 4));
+const ROOT = join(DATA_DIR, `preview-${DOCS}`);
 const mb = (n: number): string => `${(n / 2 ** 20).toFixed(0)} MiB`;
 const pct = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] as number;
 

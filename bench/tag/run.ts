@@ -1,22 +1,23 @@
 // bench/tag: MB/s per core of gopher_v1 + c4_v2 + fineweb_quality + pii_regex_with_counts_fast_v2 in one pass, vs the I/O floor.
-import { numberArg } from '../args.js';
+import { DATA_DIR, numberArg, scaled } from '../args.js';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runTag } from '../../workers/engine/tag/runtime.js';
 import { ensureCorpus } from '../mix/corpus.js';
 import { floorSerial } from '../mix/floor.js';
 
-const ROOT = resolve(fileURLToPath(import.meta.url), '../../.data/mix');
-const OUT = resolve(fileURLToPath(import.meta.url), '../../.data/tag');
+const ROOT = join(DATA_DIR, 'mix');
+const OUT = join(DATA_DIR, 'tag');
+const CORPUS_MB = scaled(200, 4);
 const arg = numberArg;
 const FILES_USED = arg('files-used', 2);
 export const BENCH_TAGGERS = ['gopher_v1', 'c4_v2', 'fineweb_quality', 'pii_regex_with_counts_fast_v2'];
 
 async function measure(kind: string): Promise<{ sec: number; bytes: number }> {
-  const info = ensureCorpus(ROOT, 200, 8);
+  const info = ensureCorpus(ROOT, CORPUS_MB, 8);
   const files = info.files.slice(0, FILES_USED);
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
@@ -44,7 +45,7 @@ const m = process.argv.indexOf('--measure');
 if (m >= 0) {
   process.stdout.write(JSON.stringify(await measure(process.argv[m + 1] as string)) + '\n');
 } else {
-  ensureCorpus(ROOT, 200, 8);
+  ensureCorpus(ROOT, CORPUS_MB, 8);
   process.stderr.write(`tagging ${FILES_USED} of the 8 bench/mix corpus files, one pinned core; ${cpus().length} cores\n`);
   const floor = inFreshProcess('floor');
   const tag = inFreshProcess('tag');

@@ -1,5 +1,5 @@
 // bench/tokenize: `assay tokens` MB/s and tokens/s on one core vs the bare tokenizer on the same texts, per tokenizer and corpus.
-import { stringArg } from '../args.js';
+import { DATA_DIR, scaled, stringArg } from '../args.js';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -12,7 +12,7 @@ import { loadTokenizer } from '../../workers/engine/tokenize/tokenizer/load.js';
 import { ensureCorpus } from '../mix/corpus.js';
 
 const HERE = fileURLToPath(import.meta.url);
-const DATA = resolve(HERE, '../../.data');
+const DATA = DATA_DIR;
 const NEOX = resolve(HERE, '../../../../shared/conformance/dolma/tokenizer/gpt-neo-test-tokenizer.json');
 const arg = stringArg;
 const FILES_USED = Number(arg('files-used', '2'));
@@ -45,7 +45,7 @@ function ensureDocsCorpus(): string[] {
   let size = 0;
   let buf = '';
   for (const f of files) {
-    if (size > 20e6) break;
+    if (size > scaled(20e6, 1e6)) break;
     if (statSync(f).size > 2e6) continue;
     for (const line of readFileSync(f, 'utf8').split('\n')) {
       buf += line + '\n';
@@ -66,7 +66,7 @@ function ensureDocsCorpus(): string[] {
   return out;
 }
 
-const corpusFiles = (corpus: string): string[] => (corpus === 'docs' ? ensureDocsCorpus() : ensureCorpus(join(DATA, 'mix'), 200, 8).files.slice(0, FILES_USED));
+const corpusFiles = (corpus: string): string[] => (corpus === 'docs' ? ensureDocsCorpus() : ensureCorpus(join(DATA, 'mix'), scaled(200, 4), 8).files.slice(0, FILES_USED));
 
 interface Measure {
   sec: number;
