@@ -106,6 +106,8 @@ export interface DocumentQuery {
   sort?: { column: string; desc: boolean };
   /** Extra attribute keys to return as columns. */
   columns?: string[];
+  /** Full-text search over the indexed texts (the schema's `search`); combinable with every other filter. */
+  search?: string;
 }
 
 export interface DocumentRow {
