@@ -101,3 +101,67 @@ processes: \${d.processes:2}
     expect(dup.ok).toBe(false);
   });
 });
+
+describe('bounds before and after parsing', () => {
+  const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...'bcdefgh'.split('').map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdefgh'[i]}`).join(', ')}]`), 'streams: []', ''].join('\n');
+  /** Run `f` with most of the stack used, as in the host's deep call chains, where a parser overflow aborted Node. */
+  const deepInStack = <T>(f: () => T, depth = 4_000): T => (depth === 0 ? f() : deepInStack(f, depth - 1));
+
+  it.each([
+    ['100,000 [', '['.repeat(100_000), 1, /nests deeper than 64/],
+    ['100,000 {', '{'.repeat(100_000), 1, /nests deeper than 64/],
+    ['deep flow on line 3', 'processes: 1\nstreams:\n  - ' + '['.repeat(3_000), 3, /nests deeper than 64/],
+    ['deep block indentation', Array.from({ length: 200 }, (_, i) => `${' '.repeat(i * 2)}k${i}:`).join('\n'), 65, /nests deeper than 64/],
+    ['compact sequences', 'a:\n' + '- '.repeat(5_000) + 'x\n', 2, /nests deeper than 64/],
+    ['an oversized config', `a: "${'x'.repeat(1_100_000)}"\n`, 1, /characters long; the limit is 1,048,576/],
+    ['an unresolved alias', minimal() + 'processes: *nope\n', 6, /unresolved alias \*nope/],
+    ['an alias inside its own anchor', 'x: &a [1, [*a]]\n' + minimal(), 1, /inside the node it refers to/],
+    ['an alias bomb', bomb, 4, /alias bomb/],
+  ])('%s is a located syntax issue, even deep in the stack', (_what, text, line, message) => {
+    const start = performance.now();
+    const r = deepInStack(() => parseRecipe(text, ctx));
+    expect(performance.now() - start).toBeLessThan(2_000);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.issues[0]).toMatchObject({ field: '(syntax)', line, message: expect.stringMatching(message) });
+  });
+
+  it('brackets in quotes, comments, block scalars and plain scalars do not count as nesting', () => {
+    const b = '['.repeat(200);
+    const text = `# ${b}
+streams:
+  - name: "${b}"
+    documents:
+      - '${b}'
+      - x${b}
+    output: {path: out}
+    filter:
+      syntax: jq
+      include:
+        - |
+          ${b}
+          {{{{
+`;
+    const r = parseRecipe(text, ctx);
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    expect(r.config.streams[0]?.documents).toEqual([b, `x${b}`]);
+  });
+
+  it('anchors and aliases of ordinary size still work, reused across streams', () => {
+    const text = `streams:
+  - name: a
+    documents: &docs [a/*.gz, b/*.gz]
+    output: {path: out/a}
+    filter: &f {include: ["$.id"]}
+  - name: b
+    documents: *docs
+    output: {path: out/b}
+    filter: *f
+`;
+    const r = parseRecipe(text, ctx);
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    expect(r.config.streams[1]?.documents).toEqual(['a/*.gz', 'b/*.gz']);
+    // 63 levels of nesting are parsed (the key is then unknown to the schema).
+    const deep = parseRecipe(`x: ${'['.repeat(62)}${']'.repeat(62)}\n` + minimal(), ctx);
+    expect(!deep.ok && deep.issues[0]?.message).toBe("unknown key 'x'");
+  });
+});

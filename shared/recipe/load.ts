@@ -1,5 +1,6 @@
 // Parse a recipe (YAML or JSON text) into a validated MixerConfig, with errors located by line.
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { checkAliases, checkConfigText } from './bounds.js';
 import { interpolateTree, type InterpolationContext } from './interpolate.js';
 import type { z } from 'zod';
 import { mixerConfig, type MixerConfig } from './schema.js';
@@ -34,6 +35,9 @@ export function parseConfigText<S extends z.ZodType>(
   ctx: InterpolationContext,
   notAMapping = 'a config must be a mapping',
 ): ConfigParseResult<z.output<S>> {
+  // Size and nesting are bounded before the parser sees the text (see bounds.ts).
+  const bounded = checkConfigText(text);
+  if (bounded !== null) return { ok: false, issues: [{ message: bounded.message, field: '(syntax)', line: bounded.line }] };
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const at = (offset: number | undefined): { line?: number; column?: number } => {
@@ -64,7 +68,15 @@ export function parseConfigText<S extends z.ZodType>(
     }
     return at(best);
   };
-  const raw: unknown = doc.toJS({ maxAliasCount: 100 });
+  const aliases = checkAliases(doc, (offset) => lineCounter.linePos(offset).line);
+  if (aliases !== null) return { ok: false, issues: [{ message: aliases.message, field: '(syntax)', line: aliases.line }] };
+  let raw: unknown;
+  try {
+    // checkAliases bounds what aliases expand to; yaml's own alias count stays on as a second guard.
+    raw = doc.toJS({ maxAliasCount: 10_000 });
+  } catch (e) {
+    return { ok: false, issues: [{ message: e instanceof Error ? e.message : String(e), field: '(syntax)', line: 1 }] };
+  }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     return { ok: false, issues: [{ message: notAMapping, field: '(root)', line: 1 }] };
   }

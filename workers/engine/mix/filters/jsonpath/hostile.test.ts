@@ -81,19 +81,51 @@ describe('resource limits at compile time', () => {
     expect(compileJsonPath('$' + '.a'.repeat(5_000)).matches({})).toBe(false);
   });
 
-  it.each(['(a+)+$', '(a*)*', '((ab)+c)*', '(\\w+\\s?)*$', '(a{2,})+', '(?:x+y?)+', '(a|b+){3,}', '(.*a){20}', '(a)\\1', '(?<n>a)\\k<n>'])(
-    'rejects the catastrophic-backtracking regex %s',
+  it.each(['(a+)+$', '(a*)*$', '((ab)+c)*$', '(\\w+\\s?)*$', '(a{2,})+$', '(?:x+y?)+$', '(a|b+){3,}$', '(.*a){20}$', '(a|aa)+$', '(\\w|(a|a))+(?:a|b)$', '(a|a)*b'])(
+    'runs the catastrophic-backtracking regex %s in linear time (RE2)',
     (re) => {
-      expect(rejection(`$[?(@.x ~= '${re}')]`)).toMatch(/nested quantifier|backreferences/);
+      const rule = compileJsonPathRule(`$[?(@.x ~= '${re}')]`, 'include');
+      const start = performance.now();
+      rule.evaluate([{ x: 'a'.repeat(100_000) + '!' }, { x: 'ab'.repeat(50_000) + '!' }]);
+      expect(performance.now() - start).toBeLessThan(2_000);
     },
   );
+
+  it.each([
+    ['(a)\\1', /backreferences are not supported/],
+    ['(?<n>a)\\k<n>', /backreferences are not supported/],
+    ['a(?=b)', /lookaround is not supported/],
+    ['(?<!b)a', /lookaround is not supported/],
+    ['(?x) a', /unsupported Perl syntax/],
+    ['[a[b]]', /nested character classes/],
+    ['[a-z&&[^aeiou]]', /set operations/],
+    ['[^\\Wx]', /negated character class/],
+  ])('refuses %s, which RE2 lacks, with a reason', (re, why) => {
+    expect(rejection(`$[?(@.x ~= '${re}')]`)).toMatch(why);
+  });
 
   it('rejects over-long and invalid regexes, accepts ordinary ones', () => {
     expect(rejection(`$[?(@.x ~= '${'a'.repeat(1001)}')]`)).toContain('limit is 1000');
     expect(rejection("$[?(@.x ~= '(unclosed')]")).toContain('invalid regex');
-    for (const ok of ['^[a-z]+$', '(ab)+', 'a+b*c?', '(?i)lorem ipsum', '[(+*)]+', '\\(a+\\)+', '(a?){1}x']) {
+    for (const ok of ['^[a-z]+$', '(ab)+', 'a+b*c?', '(?i)lorem ipsum', '[(+*)]+', '\\(a+\\)+', '(a?){1}x', '(?P<w>x)', '[[:alpha:]]+']) {
       expect(() => parseJsonPath(`$[?(@.x ~= '${ok}')]`), ok).not.toThrow();
     }
+  });
+
+  it("keeps Rust regex's Unicode classes: \\d, \\w and \\s beyond ASCII", () => {
+    const m = (re: string, x: string): boolean => compileJsonPathRule(`$[?(@.x ~= '${re}')]`, 'include').evaluate([{ x }])[0] as boolean;
+    expect(m('^\\d+$', '٣٤')).toBe(true); // Arabic-Indic digits are Nd
+    expect(m('^\\w+$', 'café_Ⓐ')).toBe(true);
+    expect(m('^\\W$', 'é')).toBe(false);
+    expect(m('^[\\W_]+$', '-_ ')).toBe(true);
+    expect(m('^[\\w-]+$', 'naïve-x')).toBe(true);
+    expect(m('^\\s$', '\u3000')).toBe(true);
+    expect(m('^\\S$', '\u00a0')).toBe(false);
+    expect(m('(?i)^ÉTÉ$', 'été')).toBe(true);
+    expect(m('^a.b$', 'a\nb')).toBe(false);
+    expect(m('(?s)^a.b$', 'a\nb')).toBe(true);
+    expect(m('(?m)^b$', 'a\nb')).toBe(true);
+    expect(m('^b$', 'a\nb')).toBe(false);
   });
 
   it('evaluates an accepted regex in linear-looking time on a long adversarial string', () => {

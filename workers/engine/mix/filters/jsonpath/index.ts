@@ -14,7 +14,7 @@
  *  - Refused syntax: `!a || b` (0.3.5 reads it as `!(a || b)`; write parentheses), a bare literal
  *    as a condition, `length()`, and a non-literal right side of `~=`.
  *  - Quoted strings are unescaped JSON-style (0.3 kept the raw text); `~=` regex text stays raw.
- *  - `~=` runs JS regexes (leading `(?ims)` mapped to flags) behind a ReDoS guard (regex-guard.ts).
+ *  - `~=` runs on RE2 (re2js, linear time) with Rust regex's Unicode classes (regex.ts).
  *  - Limits: 64 KiB expressions, nesting 128, 256 general segments, 10 M visited nodes per document.
  */
 
@@ -34,7 +34,7 @@ export { parseJsonPath, MAX_GENERAL_SEGMENTS } from './parse.js';
 export { formatJsonPath } from './format.js';
 export { compilePath, MAX_EVAL_STEPS, type CompiledPath } from './evaluate.js';
 export { MAX_EXPR_BYTES, MAX_NESTING } from './scanner.js';
-export { compileGuardedRegex, MAX_REGEX_LENGTH } from './regex-guard.js';
+export { compileLinearRegex, MAX_REGEX_LENGTH, type LinearRegex } from './regex.js';
 export { compareValues, jsonEqual } from './predicate.js';
 
 /** Parse and compile an expression; throws FilterCompileError with the offending offset. */

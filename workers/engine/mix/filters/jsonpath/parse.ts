@@ -11,7 +11,7 @@ import {
   type Segment,
   type Selector,
 } from './ast.js';
-import { compileGuardedRegex } from './regex-guard.js';
+import { compileLinearRegex } from './regex.js';
 import { utf8Length } from '../../json.js';
 import { MAX_EXPR_BYTES, Scanner } from './scanner.js';
 
@@ -250,7 +250,7 @@ class Parser {
     // A regex read from the document would bypass the vetting below, so only literals are allowed.
     if (s.peek() !== "'" && s.peek() !== '"') s.fail("the right side of '~=' must be a quoted regex literal");
     const pattern = s.readString(true);
-    const compiled = compileGuardedRegex(pattern);
+    const compiled = compileLinearRegex(pattern);
     if (typeof compiled === 'string') s.fail(compiled, at);
     return { kind: 'literal', value: pattern };
   }

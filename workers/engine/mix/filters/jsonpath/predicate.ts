@@ -2,7 +2,7 @@
 
 import { FilterCompileError, type Json } from '../types.js';
 import type { CompareExpr, CompareOp, FilterExpr, Operand, PathExpr } from './ast.js';
-import { compileGuardedRegex } from './regex-guard.js';
+import { compileLinearRegex } from './regex.js';
 import { utf8Length } from '../../json.js';
 
 /** Per-evaluation state: the document root (for `$…` operands) and the work counter. */
@@ -80,7 +80,7 @@ function compileCompare(e: CompareExpr, paths: PathCompiler, src: string): Pred 
       : (n, c) => { const l = left(n, c); return l !== undefined && l !== k; };
   }
   if (e.op === '~=') {
-    const re = typeof k === 'string' ? compileGuardedRegex(k) : 'the right side of ~= must be a regex literal';
+    const re = typeof k === 'string' ? compileLinearRegex(k) : 'the right side of ~= must be a regex literal';
     if (typeof re === 'string') throw new FilterCompileError(src, re);
     return (n, c) => { const l = left(n, c); return typeof l === 'string' && re.test(l); };
   }
