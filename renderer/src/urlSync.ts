@@ -22,7 +22,7 @@ export function startUrlSync(store: WorkbenchStore, win: Window): () => void {
     const url = decodeUrlState(hash);
     const s = store.getState();
     if (url.recipe && url.recipe !== s.recipe.path && (!isDirty(s) || win.confirm('Discard unsaved recipe edits?'))) void s.openRecipe(url.recipe);
-    s.setDocFilter({ fate: undefined, droppedBy: undefined, redactedBy: undefined, bucket: undefined, source: undefined, ...url.filter });
+    s.setDocFilter({ fate: undefined, droppedBy: undefined, redactedBy: undefined, bucket: undefined, source: undefined, search: undefined, ...url.filter });
     s.setSort(url.sort ?? null);
     s.setColumns(url.columns ?? []);
     if ((url.doc ?? null) !== s.inspector.id) void s.selectDocument(url.doc ?? null);

@@ -1,4 +1,5 @@
 // The workbench layout: workspace and preview on the left, the recipe editor with distributions/runs in the centre, documents and inspector on the right.
+import { useEffect } from 'react';
 import { useWorkbench } from '../store/index.js';
 import { DistributionsTab } from './distributions/DistributionsTab.js';
 import { DocumentsPanel } from './documents/DocumentsPanel.js';
@@ -13,6 +14,19 @@ import { WorkspacePanel } from './workspace/WorkspacePanel.js';
 export function App() {
   const tab = useWorkbench((s) => s.ui.bottomTab);
   const setTab = useWorkbench((s) => s.setBottomTab);
+  const theme = useWorkbench((s) => s.ui.theme);
+  const setSystemDark = useWorkbench((s) => s.setSystemDark);
+  // The page's colours are CSS variables switched by data-theme; the system scheme is followed live.
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+  useEffect(() => {
+    const mq = window.matchMedia('(prefers-color-scheme: dark)');
+    const on = (e: MediaQueryListEvent) => setSystemDark(e.matches);
+    setSystemDark(mq.matches);
+    mq.addEventListener('change', on);
+    return () => mq.removeEventListener('change', on);
+  }, [setSystemDark]);
   return (
     <div className="app">
       <TopBar />

@@ -42,4 +42,13 @@ describe('url state', () => {
     expect(s.sort).toBeUndefined();
     expect(decodeUrlState('rule=2.5').filter.droppedBy).toBeUndefined();
   });
+
+  it('round-trips a search together with the other filters, and drops an empty one', () => {
+    const s: UrlState = { filter: { fate: 'dropped', droppedBy: 2, source: 'web', search: '"cookie policy" OR lorem*', ranges: [{ key: 'k', min: 1 }] } };
+    const hash = encodeUrlState(s);
+    expect(hash).toContain('q=');
+    expect(decodeUrlState(`#${hash}`)).toEqual(s);
+    expect(encodeUrlState({ filter: { search: '  ', ranges: [] } })).toBe('');
+    expect(decodeUrlState('q=').filter).toEqual({ ranges: [] });
+  });
 });

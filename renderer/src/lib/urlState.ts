@@ -1,4 +1,4 @@
-// Shareable view state in the URL hash: recipe path, selected document, document-table filters, sort and columns.
+// Shareable view state in the URL hash: recipe path, selected document, document-table filters and search, sort and columns.
 import type { Fate, SampleBucket } from '../../../shared/contract/index.js';
 
 export interface RangeFilter {
@@ -26,6 +26,8 @@ export interface DocFilter {
   bucket?: BucketFilter;
   source?: string;
   ranges: RangeFilter[];
+  /** Full-text search over the indexed texts, as typed (the query sends it trimmed); combines with every other filter. */
+  search?: string;
 }
 
 export interface SortState {
@@ -64,6 +66,7 @@ export function encodeUrlState(s: UrlState): string {
   if (s.filter.bucket) p.set('bucket', `${s.filter.bucket.bucket}:${s.filter.bucket.rule}`);
   if (s.filter.source !== undefined) p.set('source', s.filter.source);
   // `min|max|key`: numbers first, so a key containing `|` still round-trips.
+  if (s.filter.search !== undefined && s.filter.search.trim() !== '') p.set('q', s.filter.search);
   for (const r of s.filter.ranges) p.append('range', `${numOrEmpty(r.min)}|${numOrEmpty(r.max)}|${r.key}`);
   if (s.sort) p.set('sort', `${s.sort.desc ? '-' : ''}${s.sort.column}`);
   if (s.columns && s.columns.length > 0) p.set('cols', s.columns.join(','));
@@ -86,6 +89,8 @@ export function decodeUrlState(hash: string): UrlState {
   if (bucket) out.filter.bucket = bucket;
   const source = p.get('source');
   if (source !== null) out.filter.source = source;
+  const q = p.get('q');
+  if (q !== null && q.trim() !== '') out.filter.search = q;
   for (const r of p.getAll('range')) {
     const parts = r.split('|');
     if (parts.length < 3) continue;

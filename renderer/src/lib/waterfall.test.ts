@@ -19,4 +19,11 @@ describe('waterfallBars', () => {
     const bars = waterfallBars(previewResult([rule(0, 40)], 600), 'tokens');
     expect(bars.map((b) => b.value)).toEqual([6000, 400, 5600]);
   });
+
+  it('names each drop by the rule’s label, with the full expression for the hover', () => {
+    const r = rule(3, 10, { label: 'too few words' });
+    const bars = waterfallBars(previewResult([r, rule(4, 2)], 100), 'docs');
+    expect(bars.map((b) => b.label)).toEqual(['in streams', '#3 too few words', `#4 ${rule(4, 2).expression}`, 'kept']);
+    expect(bars[1]?.title).toBe(`rule 3 (exclude): ${r.expression}`);
+  });
 });

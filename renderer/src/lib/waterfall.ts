@@ -1,10 +1,13 @@
 // The sequential-drop waterfall: documents entering the streams, each rule's sequential drop, what is kept.
 import type { PreviewResult } from '../../../shared/contract/index.js';
+import { ruleLabel, ruleTitle } from './ruleLabel.js';
 
 export type Measure = 'docs' | 'tokens';
 
 export interface WaterfallBar {
   label: string;
+  /** The hover: for a rule, its number, kind and full expression. */
+  title: string;
   /** Invisible offset under the bar (the running remainder after the drop). */
   base: number;
   value: number;
@@ -20,13 +23,13 @@ export function waterfallBars(result: PreviewResult, measure: Measure): Waterfal
   const droppers = result.rules.filter((r) => r.kind !== 'span_replacement');
   const kept = result.total.kept[measure];
   const start = kept + droppers.reduce((acc, r) => acc + r.sequential[measure], 0);
-  const bars: WaterfallBar[] = [{ label: 'in streams', base: 0, value: start, kind: 'start' }];
+  const bars: WaterfallBar[] = [{ label: 'in streams', title: 'documents the streams read', base: 0, value: start, kind: 'start' }];
   let remaining = start;
   for (const r of droppers) {
     const v = r.sequential[measure];
     remaining -= v;
-    bars.push({ label: `#${r.index} ${r.kind}`, base: remaining, value: v, kind: 'drop', rule: r.index });
+    bars.push({ label: `#${r.index} ${ruleLabel(r)}`, title: ruleTitle(r), base: remaining, value: v, kind: 'drop', rule: r.index });
   }
-  bars.push({ label: 'kept', base: 0, value: kept, kind: 'end' });
+  bars.push({ label: 'kept', title: 'documents the recipe keeps', base: 0, value: kept, kind: 'end' });
   return bars;
 }

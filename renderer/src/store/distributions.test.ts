@@ -3,7 +3,7 @@ import type { Histogram } from '../../../shared/contract/index.js';
 import { settle } from '../testing/fakeApi.js';
 import { previewResult, rule } from '../testing/fixtures.js';
 import { harness } from '../testing/harness.js';
-import { currentThreshold, sweepRule } from './distributions.js';
+import { currentThreshold, shownSubRule, sweepRule } from './distributions.js';
 
 const TEXT = 'streams:\n  - filter:\n      exclude:\n        - "$.attributes[?(@.wc[0][2] < 50)]"\n';
 const COL = (TEXT.split('\n')[3] as string).indexOf('50') + 1;
@@ -93,5 +93,55 @@ describe('distributions slice: first preview', () => {
     store.getState().setRecipeText(TEXT);
     await settle();
     expect(store.getState().distributions).toMatchObject({ rule: 0, key: 'wc' });
+  });
+});
+
+describe('distributions slice: sub-rules of a verdict flag', () => {
+  const top4 = { key: 'fw__top_4_gram_frac', label: 'top 4-gram fraction', op: '>' as const, threshold: 0.2 };
+  const dup = { key: 'fw__dup_line_frac', label: 'duplicate line fraction', op: '>' as const, threshold: 0.3 };
+  const flag = rule(0, 10, { sweep: { key: 'fw__kept', op: '==', threshold: 0, location: { line: 4, column: 10, endColumn: 11 }, thresholds: [0, 1], dropFraction: [0.2, 0] }, subRules: [top4, dup] });
+  const onTop4 = rule(1, 3, { sweep: { key: top4.key, op: '>', threshold: 0.25, location: { line: 4, column: COL, endColumn: COL + 2 }, thresholds: [0, 1], dropFraction: [1, 0] } });
+
+  function setupFlag(rules = [flag, onTop4]) {
+    return harness({ handlers: { 'preview.run': () => previewResult(rules), 'attributes.histogram': ({ key }) => histogram(key) } });
+  }
+
+  it('starts on the first sub-rule’s value instead of the 0/1 flag', async () => {
+    const { store, fake } = setupFlag();
+    store.getState().setRecipeText(TEXT);
+    await settle();
+    expect(store.getState().distributions).toMatchObject({ subRule: { rule: 0, key: top4.key }, key: top4.key, rule: 1 });
+    expect(fake.callsOf('attributes.histogram').map((c) => c.key)).toEqual([top4.key]);
+  });
+
+  it('a sub-rule with a recipe rule on its value is draggable through that rule; without one the tagger’s threshold is fixed', async () => {
+    const { store } = setupFlag();
+    store.getState().setRecipeText(TEXT);
+    await settle();
+    expect(sweepRule(store.getState())?.index).toBe(1);
+    expect(shownSubRule(store.getState())).toEqual(top4);
+    store.getState().selectSubRule(0, dup.key);
+    await settle();
+    expect(store.getState().distributions).toMatchObject({ subRule: { rule: 0, key: dup.key }, key: dup.key, rule: null });
+    expect(sweepRule(store.getState())).toBeUndefined();
+    expect(currentThreshold(store.getState())).toBeNull();
+    expect(shownSubRule(store.getState())?.threshold).toBe(0.3);
+    // Choosing a plain rule leaves the sub-rule.
+    store.getState().selectSweepRule(1);
+    expect(store.getState().distributions.subRule).toBeNull();
+  });
+
+  it('becomes draggable once the recipe gains a rule on the value', async () => {
+    let rules = [flag];
+    const { store, fake } = harness({ handlers: { 'preview.run': () => previewResult(rules), 'attributes.histogram': ({ key }) => histogram(key) } });
+    store.getState().setRecipeText(TEXT);
+    await settle();
+    expect(store.getState().distributions).toMatchObject({ subRule: { rule: 0, key: top4.key }, rule: null });
+    rules = [flag, onTop4];
+    store.getState().setRecipeText(`${TEXT}\n`);
+    await settle();
+    expect(store.getState().distributions).toMatchObject({ subRule: { rule: 0, key: top4.key }, rule: 1 });
+    // The histogram was cached: one request for the key.
+    expect(fake.callsOf('attributes.histogram')).toHaveLength(1);
   });
 });

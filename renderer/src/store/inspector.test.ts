@@ -66,12 +66,26 @@ describe('inspector slice', () => {
     expect(store.getState().inspector).toMatchObject({ id: null, detail: null, explain: null });
   });
 
-  it('toggles span sets and the view', () => {
+  it('records span group choices against their defaults, and switches the view', () => {
     const { store } = setup();
-    store.getState().toggleSpanSet('pii');
-    expect(store.getState().inspector.hiddenSets).toEqual({ pii: true });
-    store.getState().toggleSpanSet('pii');
+    // A span-level group starts on: toggling turns it off; a document-wide one starts off: toggling turns it on.
+    store.getState().toggleSpanGroup('span:pii', true);
+    store.getState().toggleSpanGroup('doc:stats', false);
+    expect(store.getState().inspector.spanChoices).toEqual({ 'span:pii': false, 'doc:stats': true });
+    store.getState().toggleSpanGroup('span:pii', false);
     store.getState().setInspectorView('redaction');
-    expect(store.getState().inspector).toMatchObject({ hiddenSets: {}, view: 'redaction' });
+    expect(store.getState().inspector).toMatchObject({ spanChoices: { 'span:pii': true, 'doc:stats': true }, view: 'redaction' });
+  });
+
+  it('asks for the document with the table’s search, and again when the search changes', async () => {
+    const { store, fake } = setup();
+    store.getState().setRecipeText('loose');
+    await settle();
+    await store.getState().selectDocument('d1');
+    store.getState().setDocFilter({ search: '  cookie policy ' });
+    await settle();
+    store.getState().setDocFilter({ search: undefined });
+    await settle();
+    expect(fake.callsOf('documents.get')).toEqual([{ id: 'd1' }, { id: 'd1', search: 'cookie policy' }, { id: 'd1' }]);
   });
 });

@@ -1,4 +1,4 @@
-// Inspector slice: the selected document's text and spans, and its fate under the previewed recipe.
+// Inspector slice: the selected document's text, spans and search matches, and its fate under the previewed recipe.
 import type { DocumentDetail, ExplainResult } from '../../../shared/contract/index.js';
 import { errorText } from '../api/errors.js';
 import { patcher, type SliceCreator } from './types.js';
@@ -11,8 +11,11 @@ export interface InspectorState {
   explain: ExplainResult | null;
   loading: boolean;
   error: string | null;
-  /** Attribute sets whose spans are hidden (all shown by default). */
-  hiddenSets: Record<string, boolean>;
+  /**
+   * The user's on/off choices per span group (`span:<set>` / `doc:<set>`, see lib/spans.ts); a group without a
+   * choice is on when span-level and off when document-wide. Choices hold across documents.
+   */
+  spanChoices: Record<string, boolean>;
   view: InspectorView;
 }
 
@@ -21,7 +24,8 @@ export interface InspectorSlice {
   selectDocument(id: string | null): Promise<void>;
   /** Re-asks the explanation under the latest previewed recipe. */
   refreshExplain(): Promise<void>;
-  toggleSpanSet(set: string): void;
+  /** Flips a span group; `shown` is whether it is on now (its default when never chosen). */
+  toggleSpanGroup(id: string, shown: boolean): void;
   setInspectorView(view: InspectorView): void;
 }
 
@@ -45,7 +49,7 @@ export const createInspectorSlice: SliceCreator<InspectorSlice> = ({ api }) => (
   };
 
   return {
-    inspector: { id: null, detail: null, explain: null, loading: false, error: null, hiddenSets: {}, view: 'spans' },
+    inspector: { id: null, detail: null, explain: null, loading: false, error: null, spanChoices: {}, view: 'spans' },
 
     async selectDocument(id) {
       const mine = ++docSeq;
@@ -54,7 +58,9 @@ export const createInspectorSlice: SliceCreator<InspectorSlice> = ({ api }) => (
         return;
       }
       patch({ id, loading: true, error: null, ...(get().inspector.id === id ? {} : { detail: null, explain: null }) });
-      const [detail] = await Promise.allSettled([api.invoke('documents.get', { id }), explain(id)]);
+      // With a search on, the host also returns the matched ranges, which the text view highlights.
+      const search = get().documents.filter.search?.trim();
+      const [detail] = await Promise.allSettled([api.invoke('documents.get', search ? { id, search } : { id }), explain(id)]);
       if (mine !== docSeq) return;
       if (detail.status === 'fulfilled') patch({ detail: detail.value, loading: false });
       else patch({ detail: null, loading: false, error: errorText(detail.reason) });
@@ -65,11 +71,8 @@ export const createInspectorSlice: SliceCreator<InspectorSlice> = ({ api }) => (
       if (id !== null) await explain(id);
     },
 
-    toggleSpanSet(s) {
-      const hiddenSets = { ...get().inspector.hiddenSets };
-      if (hiddenSets[s]) delete hiddenSets[s];
-      else hiddenSets[s] = true;
-      patch({ hiddenSets });
+    toggleSpanGroup(groupId, shown) {
+      patch({ spanChoices: { ...get().inspector.spanChoices, [groupId]: !shown } });
     },
 
     setInspectorView: (view) => patch({ view }),

@@ -45,10 +45,15 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = ({ api, previewGap
     const lintIssues = lint.status === 'fulfilled' ? lint.value : [];
     if (res.status === 'fulfilled') {
       patch({ result: res.value, text, error: null, lint: lintIssues, running: false, roundTripMs });
-      // Nothing chosen on the Distributions tab yet: start on the first rule whose threshold can be dragged.
+      // Nothing chosen on the Distributions tab yet: start on the first rule whose threshold can be dragged,
+      // and for a 0/1 verdict flag on its first sub-rule's value rather than on the flag.
       const d = get().distributions;
-      const first = res.value.rules.find((r) => r.sweep);
-      if (d.rule === null && d.key === null && first) get().selectSweepRule(first.index);
+      const first = res.value.rules.find((r) => r.sweep || (r.subRules?.length ?? 0) > 0);
+      const firstSub = first?.subRules?.[0];
+      if (d.rule === null && d.key === null && first) {
+        if (firstSub) get().selectSubRule(first.index, firstSub.key);
+        else get().selectSweepRule(first.index);
+      } else if (d.subRule) get().selectSubRule(d.subRule.rule, d.subRule.key); // a rule on its value may have been added
       get().invalidateDocuments();
       void get().refreshExplain();
     } else {

@@ -9,7 +9,17 @@ echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
 export type EChartOption = echarts.EChartsCoreOption;
 
-export function EChart({ option, onClick, className, testId }: { option: EChartOption; onClick?: (dataIndex: number) => void; className?: string; testId?: string }) {
+export interface EChartProps {
+  /** Colours come in the option (from the theme's chart palette): the canvas cannot read CSS variables. */
+  option: EChartOption;
+  onClick?: (dataIndex: number) => void;
+  className?: string;
+  testId?: string;
+  /** What the chart shows, in words: a canvas has no text for assistive technology (or tests) to read. */
+  ariaLabel?: string;
+}
+
+export function EChart({ option, onClick, className, testId, ariaLabel }: EChartProps) {
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
 
@@ -43,5 +53,5 @@ export function EChart({ option, onClick, className, testId }: { option: EChartO
     };
   }, [onClick]);
 
-  return <div ref={el} className={className} data-testid={testId} />;
+  return <div ref={el} className={className} data-testid={testId} role="img" aria-label={ariaLabel} />;
 }

@@ -1,8 +1,12 @@
-// Distributions: pick an attribute (or a rule with a numeric threshold), see its histogram, drag the threshold into the YAML.
+// Distributions: pick an attribute, a rule with a numeric threshold or a flag rule's sub-rule; see its histogram, drag the threshold.
 import type { AttributeKeyInfo } from '../../../../shared/contract/index.js';
 import { fmtInt, fmtValue } from '../../lib/format.js';
+import { ruleLabel, ruleTitle } from '../../lib/ruleLabel.js';
+import { parseSubRuleValue, subRuleOptions, subRuleValue } from '../../lib/subRules.js';
+import { shownSubRule } from '../../store/distributions.js';
 import { currentThreshold, sweepRule, useWorkbench, useWorkbenchApi } from '../../store/index.js';
 import { HistogramChart } from './HistogramChart.js';
+import { SubRuleNote } from './SubRuleNote.js';
 
 const NO_ATTRIBUTES: AttributeKeyInfo[] = [];
 
@@ -11,15 +15,27 @@ export function DistributionsTab() {
   const s = () => store.getState();
   const attributes = useWorkbench((st) => st.workspace.info?.attributes ?? NO_ATTRIBUTES);
   const rules = useWorkbench((st) => st.preview.result?.rules);
-  const { key, rule, bins, histogram, loading, error } = useWorkbench((st) => st.distributions);
+  const { key, rule, subRule, bins, histogram, loading, error } = useWorkbench((st) => st.distributions);
   const sweep = useWorkbench((st) => sweepRule(st)?.sweep ?? null);
   const threshold = useWorkbench(currentThreshold);
+  const sub = useWorkbench(shownSubRule);
   const range = useWorkbench((st) => st.documents.filter.ranges.find((r) => r.key === key) ?? null);
-  const sweepRules = (rules ?? []).filter((r) => r.sweep);
+  // A 0/1 verdict flag is offered through its sub-rules' values, not as the flag itself.
+  const sweepRules = (rules ?? []).filter((r) => r.sweep && !(r.subRules && r.subRules.length > 0));
+  const flagRules = (rules ?? []).filter((r) => r.subRules && r.subRules.length > 0);
+  const subOptions = subRuleOptions(rules ?? []);
+  const selectValue = subRule ? subRuleValue(subRule.rule, subRule.key) : rule !== null ? String(rule) : '';
+  // The tagger's threshold, drawn as a fixed line when no recipe rule compares the value.
+  const fixed = sub && sweep === null && sub.threshold !== undefined ? { value: sub.threshold, op: sub.op } : null;
 
   const onBar = (i: number) => {
     if (!histogram) return;
     s().setRangeFilter({ key: histogram.key, min: histogram.edges[i] as number, max: histogram.edges[i + 1] as number });
+  };
+  const onRule = (v: string) => {
+    const p = parseSubRuleValue(v);
+    if (p) s().selectSubRule(p.rule, p.key);
+    else s().selectSweepRule(v === '' ? null : Number(v));
   };
 
   return (
@@ -27,12 +43,24 @@ export function DistributionsTab() {
       <div className="toolbar">
         <label>
           rule{' '}
-          <select value={rule ?? ''} onChange={(e) => s().selectSweepRule(e.target.value === '' ? null : Number(e.target.value))} data-testid="sweep-rule-select">
+          <select value={selectValue} onChange={(e) => onRule(e.target.value)} data-testid="sweep-rule-select">
             <option value="">(none)</option>
             {sweepRules.map((r) => (
-              <option key={r.index} value={r.index}>
-                #{r.index} {r.sweep?.key} {r.sweep?.op} {r.sweep?.threshold}
+              <option key={r.index} value={r.index} title={ruleTitle(r)}>
+                #{r.index} {ruleLabel(r)}
               </option>
+            ))}
+            {flagRules.map((r) => (
+              <optgroup key={r.index} label={`#${r.index} ${ruleLabel(r)} — sub-rules`}>
+                {subOptions
+                  .filter((o) => o.rule === r.index)
+                  .map((o) => (
+                    <option key={o.sub.key} value={subRuleValue(o.rule, o.sub.key)} title={`${o.sub.key}${o.tunable !== undefined ? ` — tuned by rule ${o.tunable}` : ' — the tagger’s threshold (add a rule to tune it)'}`}>
+                      {o.sub.label}
+                      {o.tunable !== undefined ? ` (rule ${o.tunable})` : ''}
+                    </option>
+                  ))}
+              </optgroup>
             ))}
           </select>
         </label>
@@ -48,9 +76,7 @@ export function DistributionsTab() {
             ))}
           </select>
         </label>
-        {sweep && threshold !== null && (
-          <ThresholdInput value={threshold} onSet={(lit) => s().setThreshold(lit)} />
-        )}
+        {sweep && threshold !== null && <ThresholdInput value={threshold} onSet={(lit) => s().setThreshold(lit)} />}
         <span className="spacer" />
         {histogram && (
           <span className="muted" data-testid="histogram-stats">
@@ -58,10 +84,11 @@ export function DistributionsTab() {
           </span>
         )}
       </div>
+      {sub && <SubRuleNote sub={sub} tunable={sweep !== null} />}
       {error && <div className="error-box">{error}</div>}
       {loading && <p className="muted pad">loading histogram…</p>}
       {histogram ? (
-        <HistogramChart histogram={histogram} sweep={sweep} threshold={threshold} activeRange={range} onBarClick={onBar} onDrag={(lit) => s().setThreshold(lit)} />
+        <HistogramChart histogram={histogram} sweep={sweep} threshold={threshold} fixed={fixed} activeRange={range} onBarClick={onBar} onDrag={(lit) => s().setThreshold(lit)} />
       ) : (
         !loading && <p className="muted pad">Choose an attribute, or a rule that compares an attribute with a number (its threshold becomes draggable).</p>
       )}

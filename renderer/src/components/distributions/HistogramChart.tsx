@@ -1,4 +1,4 @@
-// SVG histogram of one attribute, with the rule's drop curve and its threshold as a draggable handle; bars filter the table.
+// SVG histogram of one attribute, with the rule's drop curve and its threshold as a draggable handle (or a tagger's fixed line); bars filter the table.
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import type { Histogram, ThresholdSweep } from '../../../../shared/contract/index.js';
 import { fmtInt, fmtValue } from '../../lib/format.js';
@@ -13,6 +13,8 @@ export interface HistogramChartProps {
   sweep: ThresholdSweep | null;
   /** The threshold as the editor text has it now. */
   threshold: number | null;
+  /** A threshold the recipe cannot move (a tagger's sub-rule test): drawn dashed, not draggable. */
+  fixed?: { value: number; op?: string | undefined } | null;
   /** Bins covered by the document table's range filter on this key. */
   activeRange: { min?: number; max?: number } | null;
   onBarClick(bin: number): void;
@@ -33,6 +35,17 @@ function useWidth() {
   return { ref, width };
 }
 
+/** Whether a value fails a tagger's test `value op threshold` (the side the flag drops). */
+function fails(t: { value: number; op?: string | undefined }, v: number): boolean {
+  switch (t.op) {
+    case '>': return v > t.value;
+    case '>=': return v >= t.value;
+    case '<': return v < t.value;
+    case '<=': return v <= t.value;
+    default: return false;
+  }
+}
+
 /** A constant attribute (every value 1, say) still gets an axis the handle can move along. */
 function widen(lo: number, hi: number): [number, number] {
   if (hi - lo > 1e-9) return [lo, hi];
@@ -40,14 +53,14 @@ function widen(lo: number, hi: number): [number, number] {
   return [lo - pad, hi + pad];
 }
 
-export function HistogramChart({ histogram: h, sweep, threshold, activeRange, onBarClick, onDrag }: HistogramChartProps) {
+export function HistogramChart({ histogram: h, sweep, threshold, fixed = null, activeRange, onBarClick, onDrag }: HistogramChartProps) {
   const { ref, width } = useWidth();
   // The axis is frozen while dragging, or the scale would shift under the pointer as the threshold moves.
   const dragging = useRef<{ last: string; domain: [number, number] } | null>(null);
   const lo0 = h.edges[0] ?? h.min;
   const hi0 = h.edges[h.edges.length - 1] ?? h.max;
   // The axis spans the data, the sweep's candidates and the current threshold, so the handle is always on the chart.
-  const extra = [...(sweep?.thresholds ?? []), ...(threshold !== null ? [threshold] : [])];
+  const extra = [...(sweep?.thresholds ?? []), ...(threshold !== null ? [threshold] : []), ...(fixed ? [fixed.value] : [])];
   const [lo, hi] = dragging.current?.domain ?? widen(Math.min(lo0, ...extra), Math.max(hi0, ...extra));
   const x = linear([lo, hi], [M.left, width - M.right]);
   const maxCount = Math.max(1, ...h.counts);
@@ -105,7 +118,7 @@ export function HistogramChart({ histogram: h, sweep, threshold, activeRange, on
           const x0 = x(h.edges[i] as number);
           const x1 = x(h.edges[i + 1] as number);
           const mid = ((h.edges[i] as number) + (h.edges[i + 1] as number)) / 2;
-          const dropped = threshold !== null && dropsBelow !== null && (dropsBelow ? mid < threshold : mid > threshold);
+          const dropped = (threshold !== null && dropsBelow !== null && (dropsBelow ? mid < threshold : mid > threshold)) || (fixed !== null && fails(fixed, mid));
           return (
             <rect
               key={i}
@@ -130,6 +143,15 @@ export function HistogramChart({ histogram: h, sweep, threshold, activeRange, on
               </text>
             ))}
           </>
+        )}
+        {fixed && (
+          <g className="fixed-threshold" data-testid="histogram-fixed-threshold" data-value={fixed.value}>
+            <line x1={x(fixed.value)} x2={x(fixed.value)} y1={M.top - 4} y2={H - M.bottom} />
+            <text x={Math.min(x(fixed.value) + 4, width - M.right - 90)} y={M.top + 8} className="threshold-label">
+              tagger: {fixed.op ?? ''} {fmtValue(fixed.value)}
+            </text>
+            <title>the tagger’s threshold: fixed (no recipe rule compares this value)</title>
+          </g>
         )}
         {tx !== null && (
           <g className="threshold">

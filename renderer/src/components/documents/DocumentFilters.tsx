@@ -1,8 +1,12 @@
-// Filter bar of the document table: fate (kept / redacted / dropped by rule N / outside), source, bucket and range chips, columns.
+// Filter bar of the document table: search, fate (kept / redacted / dropped by rule N / outside), source, bucket and range chips, columns, export.
+import type { PreviewRule } from '../../../../shared/contract/index.js';
 import { fmtValue } from '../../lib/format.js';
+import { findRule, ruleLabel, ruleTitle } from '../../lib/ruleLabel.js';
 import type { BucketFilter, DocFilter, FateFilter } from '../../lib/urlState.js';
 import { useWorkbench, useWorkbenchApi } from '../../store/index.js';
 import { ColumnPicker } from './ColumnPicker.js';
+import { ExportControl } from './ExportControl.js';
+import { SearchBox } from './SearchBox.js';
 
 /** The fate select's value: '', 'kept', 'redacted', 'dropped', 'outside', 'rule:N' (dropped by) or 'redacted:N'. */
 function fateValue(f: DocFilter): string {
@@ -10,11 +14,16 @@ function fateValue(f: DocFilter): string {
   return f.droppedBy !== undefined ? `rule:${f.droppedBy}` : (f.fate ?? '');
 }
 
-/** What a bucket chip says, e.g. "dropped by rule 3 alone". */
-function bucketLabel({ rule, bucket }: BucketFilter): string {
-  if (bucket === 'kept') return rule === -1 ? 'kept by the recipe' : `kept by the stream of rule ${rule}`;
-  return bucket === 'alone' ? `dropped by rule ${rule} alone` : bucket === 'exclusive' ? `dropped only by rule ${rule}` : `dropped by rule ${rule} in order`;
+/** What a bucket chip says, e.g. "dropped by rule 3 (word count < 50) alone". */
+function bucketLabel({ rule, bucket }: BucketFilter, rules: readonly PreviewRule[] | undefined): string {
+  const r = findRule(rules, rule);
+  const name = r ? `rule ${rule} (${ruleLabel(r)})` : `rule ${rule}`;
+  if (bucket === 'kept') return rule === -1 ? 'kept by the recipe' : `kept by the stream of ${name}`;
+  return bucket === 'alone' ? `dropped by ${name} alone` : bucket === 'exclusive' ? `dropped only by ${name}` : `dropped by ${name} in order`;
 }
+
+/** A rule in the fate select: number and label (the option's hover has the expression). */
+const optionText = (verb: string, r: PreviewRule): string => `${verb} rule ${r.index} · ${ruleLabel(r)}`;
 
 export function DocumentFilters() {
   const filter = useWorkbench((s) => s.documents.filter);
@@ -29,16 +38,19 @@ export function DocumentFilters() {
     else s().setDocFilter({ fate: v === '' ? undefined : (v as FateFilter), droppedBy: undefined, redactedBy: undefined });
   };
   const replacers = (rules ?? []).filter((r) => r.kind === 'span_replacement');
+  const bucketRule = filter.bucket ? findRule(rules, filter.bucket.rule) : undefined;
+  const fateRule = findRule(rules, filter.droppedBy ?? filter.redactedBy);
 
   return (
     <div className="toolbar filters" data-testid="document-filters">
-      <select value={fateValue(filter)} onChange={(e) => setFate(e.target.value)} data-testid="filter-fate" aria-label="fate">
+      <SearchBox />
+      <select value={fateValue(filter)} onChange={(e) => setFate(e.target.value)} data-testid="filter-fate" aria-label="fate" title={fateRule ? ruleTitle(fateRule) : undefined}>
         <option value="">all fates</option>
         <option value="kept">kept</option>
         <option value="redacted">kept, redacted</option>
         {replacers.map((r) => (
-          <option key={r.index} value={`redacted:${r.index}`}>
-            redacted by rule {r.index}
+          <option key={r.index} value={`redacted:${r.index}`} title={ruleTitle(r)}>
+            {optionText('redacted by', r)}
           </option>
         ))}
         {filter.redactedBy !== undefined && !replacers.some((r) => r.index === filter.redactedBy) && <option value={`redacted:${filter.redactedBy}`}>redacted by rule {filter.redactedBy}</option>}
@@ -46,8 +58,8 @@ export function DocumentFilters() {
         {(rules ?? [])
           .filter((r) => r.kind !== 'span_replacement')
           .map((r) => (
-            <option key={r.index} value={`rule:${r.index}`}>
-              dropped by rule {r.index}
+            <option key={r.index} value={`rule:${r.index}`} title={ruleTitle(r)}>
+              {optionText('dropped by', r)}
             </option>
           ))}
         {filter.droppedBy !== undefined && !(rules ?? []).some((r) => r.index === filter.droppedBy) && <option value={`rule:${filter.droppedBy}`}>dropped by rule {filter.droppedBy}</option>}
@@ -62,8 +74,8 @@ export function DocumentFilters() {
         ))}
       </select>
       {filter.bucket && (
-        <span className="chip" data-testid="bucket-chip" data-rule={filter.bucket.rule} data-bucket={filter.bucket.bucket} title="documents of one figure of the rule table">
-          {bucketLabel(filter.bucket)}
+        <span className="chip" data-testid="bucket-chip" data-rule={filter.bucket.rule} data-bucket={filter.bucket.bucket} title={`documents of one figure of the rule table${bucketRule ? ` — ${ruleTitle(bucketRule)}` : ''}`}>
+          {bucketLabel(filter.bucket, rules)}
           <button className="chip-x" onClick={() => s().clearBucket()} aria-label="show all documents again" data-testid="bucket-chip-clear">
             ×
           </button>
@@ -81,6 +93,7 @@ export function DocumentFilters() {
       ))}
       <span className="spacer" />
       <ColumnPicker />
+      <ExportControl />
     </div>
   );
 }

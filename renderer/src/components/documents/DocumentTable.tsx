@@ -3,6 +3,7 @@ import { createColumnHelper, rowSortingFeature, tableFeatures, useTable, type So
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { DocumentRow } from '../../../../shared/contract/index.js';
 import { fmtInt, fmtValue } from '../../lib/format.js';
+import { DEFAULT_TOKEN_NOTE, rowTokensHeading } from '../../lib/tokens.js';
 import { virtualWindow } from '../../lib/virtual.js';
 import { rowAt, useWorkbench, useWorkbenchApi } from '../../store/index.js';
 
@@ -20,7 +21,7 @@ const features = tableFeatures({ rowSortingFeature });
 const col = createColumnHelper<typeof features, Slot>();
 
 /** Column widths (px); the text column takes what is left, at least its width here. */
-const WIDTH: Record<string, number> = { n: 64, fate: 72, id: 150, source: 76, chars: 56, tokens: 56, snippet: 260 };
+const WIDTH: Record<string, number> = { n: 64, fate: 72, why: 190, id: 150, source: 76, chars: 56, tokens: 72, snippet: 260 };
 const ATTR_WIDTH = 96;
 const NUMERIC = new Set(['n', 'chars', 'tokens']);
 
@@ -38,14 +39,27 @@ function fateCell(r: DocumentRow | undefined) {
   return <span className={`fate fate-${r.fate}`}>{label}</span>;
 }
 
-function buildColumns(attrs: readonly string[]) {
+/** A row's token figure: `≈` unless a tokenizer counted it. */
+function tokensCell(r: DocumentRow | undefined) {
+  if (!r) return '';
+  if (r.tokensExact) return <span title={`${fmtInt(r.tokens)} tokens (tokenizer count)`}>{fmtInt(r.tokens)}</span>;
+  return (
+    <span className="estimate" title={`≈ ${fmtInt(r.tokens)} tokens — ${DEFAULT_TOKEN_NOTE}`} data-estimate="true">
+      ≈{fmtInt(r.tokens)}
+    </span>
+  );
+}
+
+function buildColumns(attrs: readonly string[], tokensHeading: string) {
   return col.columns([
     col.accessor((s) => s.index + 1, { id: 'n', header: '#', enableSorting: false, cell: (c) => fmtInt(c.getValue()) }),
     col.accessor((s) => s.row?.fate ?? '', { id: 'fate', header: 'fate', enableSorting: false, cell: (c) => fateCell(c.row.original.row) }),
+    // Why a dropped row is dropped: the rule's reason, naming the failing sub-rule with value and threshold.
+    col.accessor((s) => s.row?.reason ?? '', { id: 'why', header: 'why', enableSorting: false }),
     col.accessor((s) => s.row?.id ?? '…', { id: 'id', header: 'id' }),
     col.accessor((s) => s.row?.source ?? '', { id: 'source', header: 'source' }),
     col.accessor((s) => s.row?.chars, { id: 'chars', header: 'chars', cell: (c) => (c.getValue() === undefined ? '' : fmtInt(c.getValue() as number)) }),
-    col.accessor((s) => s.row?.tokens, { id: 'tokens', header: 'tokens', cell: (c) => (c.getValue() === undefined ? '' : fmtInt(c.getValue() as number)) }),
+    col.accessor((s) => s.row?.tokens, { id: 'tokens', header: tokensHeading, cell: (c) => tokensCell(c.row.original.row) }),
     ...attrs.map((k) =>
       col.accessor((s) => s.row?.values[k], { id: k, header: k, cell: (c) => { const v = c.getValue(); return v === undefined || v === null ? '' : fmtValue(v); } }),
     ),
@@ -92,7 +106,8 @@ export function DocumentTable() {
     for (let i = win.start; i <= win.end && (total === null || i < total); i++) out.push({ index: i, row: rowAt({ pages }, i) });
     return out;
   }, [pages, win.start, win.end, total]);
-  const columns = useMemo(() => buildColumns(attrs), [attrs]);
+  const tokensHeading = rowTokensHeading(data.flatMap((s) => (s.row ? [s.row] : [])));
+  const columns = useMemo(() => buildColumns(attrs, tokensHeading), [attrs, tokensHeading]);
   const sorting = useMemo<SortingState>(() => (sort ? [{ id: sort.column, desc: sort.desc }] : []), [sort]);
   const widths = columns.map((c) => WIDTH[c.id ?? ''] ?? ATTR_WIDTH);
   const template = widths.map((w, i) => (i === widths.length - 1 ? `minmax(${w}px, 1fr)` : `${w}px`)).join(' ');
@@ -166,7 +181,8 @@ export function DocumentTable() {
                   data-redacted-by={slot.row?.redactedBy?.join(',')}
                 >
                   {r.getAllCells().map((c) => (
-                    <div key={c.id} role="cell" className={`td${NUMERIC.has(c.column.id) ? ' num' : ''}`} title={c.column.id === 'snippet' || c.column.id === 'id' ? String(c.getValue() ?? '') : undefined}>
+                    <div key={c.id} role="cell" className={`td${NUMERIC.has(c.column.id) ? ' num' : ''}`} title={c.column.id === 'snippet' || c.column.id === 'id' || c.column.id === 'why' ? String(c.getValue() ?? '') : undefined}
+                      data-col={c.column.id}>
                       <table.FlexRender cell={c} />
                     </div>
                   ))}

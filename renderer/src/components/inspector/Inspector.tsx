@@ -1,5 +1,6 @@
 // The inspector: the selected document's fate under the recipe, its text with attribute spans, and the redaction preview.
 import { useWorkbench, useWorkbenchApi } from '../../store/index.js';
+import { CopyButton } from '../common/CopyButton.js';
 import { Explanation } from './Explanation.js';
 import { RedactionPreview } from './RedactionPreview.js';
 import { SpanText } from './SpanText.js';
@@ -14,14 +15,6 @@ export function Inspector() {
         <h2>Inspector</h2>
         {id !== null && (
           <>
-            <span className="doc-id" title={id} data-testid="inspector-doc-id">
-              {id}
-            </span>
-            {detail && (
-              <span className="muted" title={detail.file}>
-                {detail.source || '(no source)'} · {detail.file}:{detail.line}
-              </span>
-            )}
             <span className="spacer" />
             <nav className="seg">
               <button aria-pressed={view === 'spans'} onClick={() => s().setInspectorView('spans')} data-testid="inspector-view-spans">
@@ -37,6 +30,20 @@ export function Inspector() {
           </>
         )}
       </header>
+      {id !== null && (
+        // The id on a line of its own, wrapped rather than cut, selectable and copyable.
+        <div className="doc-ident">
+          <span className="doc-id" title={id} data-testid="inspector-doc-id">
+            {id}
+          </span>
+          <CopyButton text={id} what="document id" testId="inspector-copy-id" />
+          {detail && (
+            <span className="muted doc-where" title={detail.file}>
+              {detail.source || '(no source)'} · {detail.file}:{detail.line}
+            </span>
+          )}
+        </div>
+      )}
       {id === null ? (
         <p className="muted pad">Select a document in the table to see its spans and why it is kept or dropped.</p>
       ) : (

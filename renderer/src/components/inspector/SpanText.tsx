@@ -1,32 +1,49 @@
-// The document text with attribute spans highlighted per set (toggle sets), hover showing key and score.
+// The document text with attribute spans highlighted per set (span-level sets on, document-wide ones off), search matches marked.
 import { useMemo, useState } from 'react';
 import type { DocumentDetail, DocumentSpan } from '../../../../shared/contract/index.js';
 import { fmtValue } from '../../lib/format.js';
-import { segmentText, setColour } from '../../lib/spans.js';
+import { groupShown, markSegments, setColour, shownSpans, spanGroups } from '../../lib/spans.js';
 import { useWorkbench } from '../../store/index.js';
 
 const describe = (spans: readonly DocumentSpan[]) => spans.map((s) => `${s.key}: ${fmtValue(s.score)}`).join('\n');
 
 export function SpanText({ detail }: { detail: DocumentDetail }) {
-  const hidden = useWorkbench((s) => s.inspector.hiddenSets);
-  const toggle = useWorkbench((s) => s.toggleSpanSet);
+  const choices = useWorkbench((s) => s.inspector.spanChoices);
+  const toggle = useWorkbench((s) => s.toggleSpanGroup);
   const [hover, setHover] = useState<string | null>(null);
+  const groups = useMemo(() => spanGroups(detail.text, detail.spans), [detail]);
   const sets = useMemo(() => [...new Set(detail.spans.map((s) => s.set))].sort(), [detail]);
-  // A document-level value is stored as one span over the whole text; it is listed under the values, not painted.
-  const shown = useMemo(() => detail.spans.filter((s) => !hidden[s.set] && !(s.start <= 0 && s.end >= detail.text.length && s.key in detail.values)), [detail, hidden]);
-  const segments = useMemo(() => segmentText(detail.text.length, shown), [detail, shown]);
+  const shown = useMemo(() => shownSpans(detail.text, detail.spans, choices), [detail, choices]);
+  const segments = useMemo(() => markSegments(detail.text.length, shown, detail.matches ?? []), [detail, shown]);
   const values = Object.entries(detail.values);
+  const matches = detail.matches?.length ?? 0;
 
   return (
     <div className="span-view">
       <div className="set-toggles">
-        {sets.map((set) => (
-          <label key={set} className="set-toggle" style={{ borderColor: setColour(sets, set) }} data-testid={`span-set-${set}`}>
-            <input type="checkbox" checked={!hidden[set]} onChange={() => toggle(set)} />
-            <span className="swatch" style={{ background: setColour(sets, set) }} /> {set} ({detail.spans.filter((s) => s.set === set).length})
-          </label>
-        ))}
-        {sets.length === 0 && <span className="muted">no spans in this document</span>}
+        {groups.map((g) => {
+          const on = groupShown(choices, g);
+          return (
+            <label
+              key={g.id}
+              className={`set-toggle${g.docWide ? ' doc-wide' : ''}`}
+              style={{ borderColor: setColour(sets, g.set) }}
+              title={`${g.docWide ? 'document-wide: these spans cover the whole text (off unless chosen)' : 'spans over parts of the text'}\n${g.keys.join('\n')}`}
+              data-testid={`span-set-${g.set}${g.docWide ? '-doc' : ''}`}
+              data-shown={on}
+            >
+              <input type="checkbox" checked={on} onChange={() => toggle(g.id, on)} />
+              <span className="swatch" style={{ background: setColour(sets, g.set) }} /> {g.set}
+              {g.docWide ? ' · whole text' : ''} ({g.spans})
+            </label>
+          );
+        })}
+        {groups.length === 0 && <span className="muted">no spans in this document</span>}
+        {detail.matches !== undefined && (
+          <span className="search-count" data-testid="search-match-count" data-value={matches}>
+            {matches} search match{matches === 1 ? '' : 'es'}
+          </span>
+        )}
         <span className="hover-info" data-testid="span-hover">
           {hover ?? ''}
         </span>
@@ -34,21 +51,27 @@ export function SpanText({ detail }: { detail: DocumentDetail }) {
       <div className="doc-text" data-testid="inspector-text">
         {segments.map((seg) => {
           const text = detail.text.slice(seg.start, seg.end);
-          if (seg.spans.length === 0) return <span key={seg.start}>{text}</span>;
-          const top = seg.spans[seg.spans.length - 1] as DocumentSpan;
-          const info = describe(seg.spans);
-          return (
-            <mark
-              key={seg.start}
-              className={seg.spans.length > 1 ? 'span overlap' : 'span'}
-              style={{ background: `${setColour(sets, top.set)}55`, borderBottomColor: setColour(sets, top.set) }}
-              title={info}
-              onMouseEnter={() => setHover(info.replace(/\n/g, ' · '))}
-              onMouseLeave={() => setHover(null)}
-              data-keys={seg.spans.map((s) => s.key).join(' ')}
-            >
-              {text}
+          const inner =
+            seg.spans.length === 0 ? (
+              text
+            ) : (
+              <mark
+                className={seg.spans.length > 1 ? 'span overlap' : 'span'}
+                style={{ background: `${setColour(sets, (seg.spans[seg.spans.length - 1] as DocumentSpan).set)}55`, borderBottomColor: setColour(sets, (seg.spans[seg.spans.length - 1] as DocumentSpan).set) }}
+                title={describe(seg.spans)}
+                onMouseEnter={() => setHover(describe(seg.spans).replace(/\n/g, ' · '))}
+                onMouseLeave={() => setHover(null)}
+                data-keys={seg.spans.map((s) => s.key).join(' ')}
+              >
+                {text}
+              </mark>
+            );
+          return seg.match ? (
+            <mark key={seg.start} className="search-match" data-testid="search-match">
+              {inner}
             </mark>
+          ) : (
+            <span key={seg.start}>{inner}</span>
           );
         })}
       </div>

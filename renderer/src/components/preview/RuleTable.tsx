@@ -1,7 +1,10 @@
-// The per-rule table: dropped alone / exclusively / sequentially, in documents and tokens, expandable per source.
+// The per-rule table: each rule by its label, dropped alone / exclusively / sequentially in documents and (est.) tokens, per source; CSV export.
 import type { CountBySource, PreviewResult, PreviewRule } from '../../../../shared/contract/index.js';
+import { ruleTableCsv } from '../../lib/csv.js';
 import { fmtCompact, fmtInt, fmtPct } from '../../lib/format.js';
+import { ruleLabel, ruleTitle } from '../../lib/ruleLabel.js';
 import { useWorkbench, useWorkbenchApi } from '../../store/index.js';
+import { downloadText } from '../common/download.js';
 import { Fig } from '../common/Fig.js';
 
 const BUCKETS = ['alone', 'exclusive', 'sequential'] as const;
@@ -20,7 +23,16 @@ function sourcesOf(r: PreviewRule): string[] {
 export function RuleTable({ result }: { result: PreviewResult }) {
   const expanded = useWorkbench((s) => s.preview.expanded);
   const total = result.total.docs;
+  const exportCsv = () => downloadText('preview-rules.csv', ruleTableCsv(result), 'text/csv');
   return (
+    <>
+    <div className="subhead">
+      <span>Rules</span>
+      <span className="spacer" />
+      <button className="link" onClick={exportCsv} title="download this table (every rule, then per source) as CSV" data-testid="rules-export-csv">
+        export CSV
+      </button>
+    </div>
     <table className="grid rules" data-testid="rule-table">
       <thead>
         <tr>
@@ -35,21 +47,26 @@ export function RuleTable({ result }: { result: PreviewResult }) {
       </thead>
       <tbody>
         {result.rules.map((r) => (
-          <RuleRows key={r.index} rule={r} exact={result.exact} total={total} open={expanded[r.index] === true} />
+          <RuleRows key={r.index} rule={r} result={result} total={total} open={expanded[r.index] === true} />
         ))}
       </tbody>
     </table>
+    </>
   );
 }
 
-function RuleRows({ rule: r, exact, total, open }: { rule: PreviewRule; exact: boolean; total: number; open: boolean }) {
+function RuleRows({ rule: r, result, total, open }: { rule: PreviewRule; result: PreviewResult; total: number; open: boolean }) {
+  const { exact, tokens } = result;
   const store = useWorkbenchApi();
   const shown = useWorkbench((st) => st.documents.filter);
   const s = () => store.getState();
   const showDropped = () => s().setDocFilter({ fate: 'dropped', droppedBy: r.index });
   const showRedacted = () => s().setDocFilter({ fate: 'redacted', redactedBy: r.index });
+  const firstSub = r.subRules?.[0];
   const showSweep = () => {
-    s().selectSweepRule(r.index);
+    // A 0/1 verdict flag says little on a histogram: show the value behind its first sub-rule instead.
+    if (firstSub) s().selectSubRule(r.index, firstSub.key);
+    else s().selectSweepRule(r.index);
     s().setBottomTab('distributions');
   };
   /** A figure's cell: clicking it lists that bucket's documents (of `source` on a per-source row). */
@@ -68,7 +85,7 @@ function RuleRows({ rule: r, exact, total, open }: { rule: PreviewRule; exact: b
         >
           <Fig value={c.docs} exact={exact} testId={`${prefix}-${b}-docs`} />
           <br />
-          <Fig value={c.tokens} exact={exact} compact testId={`${prefix}-${b}-tokens`} title={`${fmtInt(c.tokens)} tokens`} />
+          <Fig value={c.tokens} exact={exact} tokens={tokens} compact testId={`${prefix}-${b}-tokens`} />
         </button>
       </td>
     );
@@ -79,8 +96,8 @@ function RuleRows({ rule: r, exact, total, open }: { rule: PreviewRule; exact: b
         <td className="idx">{open ? '▾' : '▸'}{r.index}</td>
         <td className="rule-cell">
           <span className={`kind kind-${r.kind}`}>{r.kind.replace('_', ' ')}</span>
-          <span className="expr" title={r.expression}>
-            {r.expression}
+          <span className="rule-label" title={ruleTitle(r)} data-testid={`rule-${r.index}-label`}>
+            {ruleLabel(r)}
           </span>
           <span className="rule-actions" onClick={(e) => e.stopPropagation()}>
             {r.line !== undefined && (
@@ -88,8 +105,8 @@ function RuleRows({ rule: r, exact, total, open }: { rule: PreviewRule; exact: b
                 L{r.line}
               </button>
             )}
-            {r.sweep && (
-              <button className="link" title={`histogram of ${r.sweep.key} with this rule's threshold`} onClick={showSweep} data-testid={`rule-${r.index}-sweep`}>
+            {(r.sweep || firstSub) && (
+              <button className="link" title={firstSub ? `histograms of the sub-rules behind this flag (${firstSub.label}, …)` : `histogram of ${r.sweep?.key} with this rule's threshold`} onClick={showSweep} data-testid={`rule-${r.index}-sweep`}>
                 hist
               </button>
             )}

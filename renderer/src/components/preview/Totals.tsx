@@ -1,60 +1,67 @@
-// Totals of the preview: documents and tokens in the index, kept, dropped, and outside every stream.
+// Totals of the preview: documents and (estimated) tokens indexed, kept, dropped and outside every stream, then per source.
 import type { PreviewResult } from '../../../../shared/contract/index.js';
 import { fmtPct } from '../../lib/format.js';
+import { tokenHeading } from '../../lib/tokens.js';
 import { useWorkbenchApi } from '../../store/index.js';
 import { Fig } from '../common/Fig.js';
+import { SourceTotals } from './SourceTotals.js';
 
 export function Totals({ result }: { result: PreviewResult }) {
-  const { total, exact } = result;
+  const { total, exact, tokens } = result;
   const store = useWorkbenchApi();
   const filter = (fate: 'kept' | 'dropped' | 'outside') => store.getState().setDocFilter({ fate, droppedBy: undefined });
   return (
-    <table className="grid totals" data-testid="totals">
-      <thead>
-        <tr>
-          <th />
-          <th className="num">documents</th>
-          <th className="num">tokens</th>
-        </tr>
-      </thead>
-      <tbody>
-        <tr>
-          <td>indexed</td>
-          <td className="num">
-            <Fig value={total.docs} exact={exact} testId="total-docs" />
-          </td>
-          <td className="num">
-            <Fig value={total.tokens} exact={exact} compact testId="total-tokens" />
-          </td>
-        </tr>
-        <tr className="kept clickable" onClick={() => filter('kept')} title="show kept documents">
-          <td>kept</td>
-          <td className="num">
-            <Fig value={total.kept.docs} exact={exact} testId="total-kept" /> <span className="pct">{fmtPct(total.kept.docs, total.docs)}</span>
-          </td>
-          <td className="num">
-            <Fig value={total.kept.tokens} exact={exact} compact testId="total-kept-tokens" /> <span className="pct">{fmtPct(total.kept.tokens, total.tokens)}</span>
-          </td>
-        </tr>
-        <tr className="dropped clickable" onClick={() => filter('dropped')} title="show dropped documents">
-          <td>dropped</td>
-          <td className="num">
-            <Fig value={total.dropped.docs} exact={exact} testId="total-dropped" /> <span className="pct">{fmtPct(total.dropped.docs, total.docs)}</span>
-          </td>
-          <td className="num">
-            <Fig value={total.dropped.tokens} exact={exact} compact testId="total-dropped-tokens" /> <span className="pct">{fmtPct(total.dropped.tokens, total.tokens)}</span>
-          </td>
-        </tr>
-        {result.outsideStreams > 0 && (
-          <tr className="clickable" onClick={() => filter('outside')} title="documents no stream's globs match">
-            <td>outside streams</td>
-            <td className="num">
-              <Fig value={result.outsideStreams} exact={exact} testId="total-outside" />
-            </td>
-            <td />
+    <>
+      <table className="grid totals" data-testid="totals">
+        <thead>
+          <tr>
+            <th />
+            <th className="num">documents</th>
+            <th className="num" title={tokens.note} data-testid="totals-tokens-heading" data-kind={tokens.kind}>
+              {tokenHeading(tokens.kind)}
+            </th>
           </tr>
-        )}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          <tr>
+            <td>indexed</td>
+            <td className="num">
+              <Fig value={total.docs} exact={exact} testId="total-docs" />
+            </td>
+            <td className="num">
+              <Fig value={total.tokens} exact={exact} tokens={tokens} compact testId="total-tokens" />
+            </td>
+          </tr>
+          <tr className="kept clickable" onClick={() => filter('kept')} title="show kept documents">
+            <td>kept</td>
+            <td className="num">
+              <Fig value={total.kept.docs} exact={exact} testId="total-kept" /> <span className="pct">{fmtPct(total.kept.docs, total.docs)}</span>
+            </td>
+            <td className="num">
+              <Fig value={total.kept.tokens} exact={exact} tokens={tokens} compact testId="total-kept-tokens" /> <span className="pct">{fmtPct(total.kept.tokens, total.tokens)}</span>
+            </td>
+          </tr>
+          <tr className="dropped clickable" onClick={() => filter('dropped')} title="show dropped documents">
+            <td>dropped</td>
+            <td className="num">
+              <Fig value={total.dropped.docs} exact={exact} testId="total-dropped" /> <span className="pct">{fmtPct(total.dropped.docs, total.docs)}</span>
+            </td>
+            <td className="num">
+              <Fig value={total.dropped.tokens} exact={exact} tokens={tokens} compact testId="total-dropped-tokens" /> <span className="pct">{fmtPct(total.dropped.tokens, total.tokens)}</span>
+            </td>
+          </tr>
+          {result.outsideStreams > 0 && (
+            <tr className="clickable" onClick={() => filter('outside')} title="documents no stream's globs match">
+              <td>outside streams</td>
+              <td className="num">
+                <Fig value={result.outsideStreams} exact={exact} testId="total-outside" />
+              </td>
+              <td />
+            </tr>
+          )}
+        </tbody>
+      </table>
+      <SourceTotals result={result} />
+    </>
   );
 }

@@ -1,40 +1,60 @@
-// Waterfall of sequential drops (ECharts): documents entering the streams, each rule's bite, what is kept.
+// Waterfall of sequential drops (ECharts): documents entering the streams, each rule's bite (by its label), what is kept.
 import { useCallback, useMemo } from 'react';
 import type { PreviewResult } from '../../../../shared/contract/index.js';
 import { fmtCompact, fmtInt } from '../../lib/format.js';
+import { CHART_PALETTES } from '../../lib/theme.js';
+import { isEstimate, tokenHeading } from '../../lib/tokens.js';
 import { waterfallBars } from '../../lib/waterfall.js';
 import { useWorkbench, useWorkbenchApi } from '../../store/index.js';
 import { EChart, type EChartOption } from '../common/EChart.js';
 
-const COLOURS = { start: '#7a8699', drop: '#d9534f', end: '#3c9d5d' } as const;
+/** Axis labels are cut to this many characters; the tooltip has the whole label and expression. */
+const AXIS_LABEL_MAX = 22;
+
+const escapeHtml = (s: string): string => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
 
 export function Waterfall({ result }: { result: PreviewResult }) {
   const measure = useWorkbench((s) => s.ui.measure);
   const setMeasure = useWorkbench((s) => s.setMeasure);
+  const theme = useWorkbench((s) => s.ui.theme);
   const store = useWorkbenchApi();
   const bars = useMemo(() => waterfallBars(result, measure), [result, measure]);
+  const unit = measure === 'tokens' ? tokenHeading(result.tokens.kind) : 'docs';
+  const approx = measure === 'tokens' && isEstimate(result.tokens.kind) ? '≈' : '';
 
-  const option = useMemo<EChartOption>(
-    () => ({
+  const option = useMemo<EChartOption>(() => {
+    const p = CHART_PALETTES[theme];
+    const colours = { start: p.start, drop: p.drop, end: p.end } as const;
+    return {
       animation: false,
       grid: { left: 48, right: 8, top: 8, bottom: 40 },
       tooltip: {
         trigger: 'axis',
         axisPointer: { type: 'shadow' },
+        backgroundColor: p.tooltipBg,
+        borderColor: p.grid,
+        textStyle: { color: p.text, fontSize: 11 },
+        extraCssText: 'max-width: 420px; white-space: normal; word-break: break-all;',
         formatter: (ps: { dataIndex: number }[]) => {
           const b = bars[ps[0]?.dataIndex ?? 0];
-          return b ? `${b.label}: ${b.kind === 'drop' ? '−' : ''}${fmtInt(b.value)} ${measure}` : '';
+          if (!b) return '';
+          const head = `${escapeHtml(b.label)}: ${b.kind === 'drop' ? '−' : ''}${approx}${fmtInt(b.value)} ${unit}`;
+          return b.rule === undefined ? head : `${head}<br/><span style="opacity:.75">${escapeHtml(b.title)}</span>`;
         },
       },
-      xAxis: { type: 'category', data: bars.map((b) => b.label), axisLabel: { interval: 0, rotate: bars.length > 5 ? 35 : 0, fontSize: 10 } },
-      yAxis: { type: 'value', axisLabel: { fontSize: 10, formatter: (v: number) => fmtCompact(v) } },
+      xAxis: {
+        type: 'category',
+        data: bars.map((b) => b.label),
+        axisLine: { lineStyle: { color: p.muted } },
+        axisLabel: { interval: 0, rotate: bars.length > 5 ? 35 : 0, fontSize: 10, color: p.muted, formatter: (v: string) => (v.length > AXIS_LABEL_MAX ? `${v.slice(0, AXIS_LABEL_MAX - 1)}…` : v) },
+      },
+      yAxis: { type: 'value', splitLine: { lineStyle: { color: p.grid } }, axisLabel: { fontSize: 10, color: p.muted, formatter: (v: number) => fmtCompact(v) } },
       series: [
         { type: 'bar', stack: 'w', silent: true, itemStyle: { color: 'transparent' }, data: bars.map((b) => b.base) },
-        { type: 'bar', stack: 'w', data: bars.map((b) => ({ value: b.value, itemStyle: { color: COLOURS[b.kind] } })) },
+        { type: 'bar', stack: 'w', data: bars.map((b) => ({ value: b.value, itemStyle: { color: colours[b.kind] } })) },
       ],
-    }),
-    [bars, measure],
-  );
+    };
+  }, [bars, unit, approx, theme]);
 
   const onClick = useCallback(
     (i: number) => {
@@ -53,11 +73,11 @@ export function Waterfall({ result }: { result: PreviewResult }) {
         <label>
           <input type="radio" checked={measure === 'docs'} onChange={() => setMeasure('docs')} /> docs
         </label>
-        <label>
-          <input type="radio" checked={measure === 'tokens'} onChange={() => setMeasure('tokens')} /> tokens
+        <label title={result.tokens.note}>
+          <input type="radio" checked={measure === 'tokens'} onChange={() => setMeasure('tokens')} data-testid="waterfall-measure-tokens" /> {tokenHeading(result.tokens.kind)}
         </label>
       </div>
-      <EChart option={option} onClick={onClick} className="chart" testId="waterfall" />
+      <EChart option={option} onClick={onClick} className="chart" testId="waterfall" ariaLabel={`sequential drops (${unit}): ${bars.map((b) => `${b.label} ${b.kind === 'drop' ? '−' : ''}${approx}${fmtInt(b.value)}`).join('; ')}`} />
     </div>
   );
 }
