@@ -25,7 +25,9 @@ export interface SourceInfo {
   docs: number;
   files: number;
   bytes: number;
+  /** Token count: exact when `tokensExact`, else an estimate (⌈bytes/4⌉ per document until a tokenizer count exists). */
   tokens: number;
+  tokensExact?: boolean;
 }
 
 export interface IndexStatus {

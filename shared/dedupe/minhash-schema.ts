@@ -1,5 +1,6 @@
 // The `assay minhash` config file: DataTrove's MinhashConfig (n-grams, buckets, hashes, seed, hash) plus Assay's file layout, strict.
 import { z } from 'zod';
+import { safeSegment } from '../segment.js';
 
 const strings = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).transform((v) => (Array.isArray(v) ? v : [v]));
 const positive = z.number().int().min(1);
@@ -9,8 +10,8 @@ export const minhashConfig = z
     /** Globs of documents files (each under a `documents/` directory: attributes go to `attributes/<name>/`). */
     documents: strings,
     /** Attribute directory and attribute-name prefix (`<name>__minhash_duplicate`, ...). */
-    name: z.string().min(1).regex(/^[^/\\]+$/, 'name is one path component'),
-    document_dir: z.string().min(1).regex(/^[^/]+$/, 'document_dir is one path component (no "/")').default('documents'),
+    name: safeSegment(),
+    document_dir: safeSegment().default('documents'),
     n_grams: positive.default(5),
     num_buckets: positive.max(1024).default(14),
     hashes_per_bucket: positive.max(64).default(8),

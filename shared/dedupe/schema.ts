@@ -1,5 +1,6 @@
 // The `assay dedupe` config file: every key of Dolma's deduper config (cli/deduper.py, src/deduper.rs), strict.
 import { z } from 'zod';
+import { safeSegment } from '../segment.js';
 
 const strings = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).transform((v) => (Array.isArray(v) ? v : [v]));
 const count = z.number().int().min(0);
@@ -16,18 +17,20 @@ const byNgram = z
 
 const paragraphs = z
   .object({
-    attribute_name: z.string().min(1),
+    // The attribute folder defaults to it, so it is one folder name too.
+    attribute_name: safeSegment(),
     // Dolma accepts "" and then splits between every character; Assay refuses it as a mistake.
     paragraph_separator: z.string().min(1, 'paragraph_separator must not be empty').default('\n'),
     by_ngram: byNgram.optional(),
   })
   .strict();
 
-const documents = z.object({ attribute_name: z.string().min(1), key: z.string().min(1) }).strict();
+const documents = z.object({ attribute_name: safeSegment(), key: z.string().min(1) }).strict();
 
 const dedupe = z
   .object({
-    name: z.string().min(1).optional(),
+    /** The attribute folder `attributes/<name>/`. */
+    name: safeSegment().optional(),
     documents: documents.optional(),
     paragraphs: paragraphs.optional(),
     skip_empty: z.boolean().default(false),
@@ -36,7 +39,7 @@ const dedupe = z
     num_partitions: z.number().int().min(1).default(1),
     partition_index: count.default(0),
     file_partition: z.boolean().default(false),
-    document_dir: z.string().min(1).default('documents'),
+    document_dir: safeSegment().default('documents'),
   })
   .strict()
   .superRefine((d, ctx) => {
@@ -46,7 +49,6 @@ const dedupe = z
     if (d.partition_index >= d.num_partitions) {
       ctx.addIssue({ code: 'custom', message: `partition_index must be < num_partitions (${d.num_partitions})`, path: ['partition_index'] });
     }
-    if (d.document_dir.includes('/')) ctx.addIssue({ code: 'custom', message: 'document_dir is one path component (no "/")', path: ['document_dir'] });
   })
   .transform((d) => ({ ...d, name: d.name ?? d.documents?.attribute_name ?? d.paragraphs?.attribute_name ?? '' }));
 

@@ -1,5 +1,6 @@
 // The Dolma mixer config ("recipe") as a zod schema: every key Dolma accepts, nothing else.
 import { z } from 'zod';
+import { safeSegment } from '../segment.js';
 import { tagPreset } from '../tag/schema.js';
 
 const nonEmpty = z.string().min(1, 'must not be empty');
@@ -55,9 +56,11 @@ export const streamOutputConfig = z
 
 export const streamConfig = z
   .object({
-    name: nonEmpty,
+    /** Output shards are `<name>-NNNN.json.gz`: one file name, never a path. */
+    name: safeSegment(),
     documents: z.array(nonEmpty).min(1, 'a stream needs at least one documents pattern'),
-    attributes: z.array(nonEmpty).default([]),
+    /** Attribute sets, each the folder `attributes/<set>/`. */
+    attributes: z.array(safeSegment()).default([]),
     output: streamOutputConfig,
     filter: filterConfig.optional(),
     span_replacement: z.array(spanReplacementConfig).optional(),

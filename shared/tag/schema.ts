@@ -1,5 +1,6 @@
 // The `assay tag` config file (Dolma's `dolma -c tag.yaml tag` keys, plus Assay's under `assay:`).
 import { z } from 'zod';
+import { safeSegment } from '../segment.js';
 
 const strings = z.union([z.string().min(1), z.array(z.string().min(1))]).transform((v) => (Array.isArray(v) ? v : [v]));
 
@@ -7,7 +8,8 @@ export const tagConfig = z
   .object({
     documents: strings,
     taggers: strings,
-    experiment: z.string().min(1).optional(),
+    /** Outputs go to `attributes/<experiment>/`: one folder name. */
+    experiment: safeSegment().optional(),
     tagger_modules: strings.default([]),
     processes: z.union([z.number().int().min(1), z.string().regex(/^\d+$/).transform(Number)]).default(1),
     ignore_existing: z.boolean().default(false),
@@ -39,7 +41,7 @@ export type TagConfig = z.infer<typeof tagConfig>;
 export const tagPreset = z.array(
   z
     .object({
-      experiment: z.string().min(1).optional(),
+      experiment: safeSegment().optional(),
       taggers: z
         .array(z.union([z.string().min(1), z.object({ name: z.string().min(1), options: z.record(z.string(), z.unknown()).default({}) }).strict()]))
         .min(1),

@@ -1,13 +1,12 @@
 // `assay explain -c recipe.yaml --index ROOT --id ID`: why one document is kept or dropped, and its output text.
-import { PreviewEngine } from '../index/index.js';
 import { stringOption, UsageError, type ParsedArgs } from './args.js';
-import { readRecipe } from './preview.js';
+import { openForCli, readRecipe } from './preview.js';
 
 export async function explainCommand(args: ParsedArgs): Promise<number> {
   const { path, text, root } = await readRecipe(args, 'explain');
   const id = stringOption(args, 'id');
   if (id === undefined) throw new UsageError('explain needs a document: --id ID');
-  const engine = PreviewEngine.open(root);
+  const engine = openForCli(root);
   try {
     const e = engine.explain(text, id, { recipePath: path });
     if (args.options.get('json') === true) {

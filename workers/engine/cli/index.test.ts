@@ -3,21 +3,24 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFORMANCE, readJsonlFile, scratchDir } from '../testing.js';
-import { runCli } from './run-cli.js';
+import { runCli as run } from './run-cli.js';
 
 const MIXER = join(CONFORMANCE, 'dolma/mixer');
 
-function workspace(): { root: string; recipe: string } {
-  const root = scratchDir();
+/** Dolma's fixture layout: the recipe reads `mixer/documents/*.gz`, relative to the folder holding `mixer/`, where it runs. */
+function workspace(): { root: string; recipe: string; cwd: string } {
+  const cwd = scratchDir();
+  const root = join(cwd, 'mixer');
   cpSync(MIXER, root, { recursive: true });
-  const recipe = join(root, 'recipe.json');
-  writeFileSync(recipe, readFileSync(join(MIXER, 'configs/mixer.json'), 'utf8').replaceAll('mixer/documents/', 'documents/'));
-  return { root, recipe };
+  const recipe = join(cwd, 'recipe.json');
+  writeFileSync(recipe, readFileSync(join(MIXER, 'configs/mixer.json'), 'utf8'));
+  return { root, recipe, cwd };
 }
 
 describe('assay index / preview / explain / lint', () => {
   it('indexes a dataset, then previews, explains and lints a recipe against it', () => {
-    const { root, recipe } = workspace();
+    const { root, recipe, cwd } = workspace();
+    const runCli = (args: string[]) => run(args, { cwd });
     const idx = runCli(['index', root]);
     expect(idx.code, idx.stderr).toBe(0);
     expect(idx.stdout).toMatch(/indexed 10 documents in 1 file\(s\) \(0 unchanged, not re-read\), 4 attribute set\(s\) → .*\.assay\/index\.sqlite/);
@@ -46,8 +49,18 @@ describe('assay index / preview / explain / lint', () => {
     expect(lint).toMatchObject({ code: 0, stdout: expect.stringMatching(/no problems found/) });
   });
 
+  it('resolves the recipe against the working directory, like mix: from elsewhere its glob leaves the index, and says so', () => {
+    const { root, recipe, cwd } = workspace();
+    expect(run(['index', root], { cwd }).code).toBe(0);
+    const other = run(['preview', '-c', recipe, '--index', root], { cwd: root });
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain(`reaches ${join(root, 'mixer/documents')} (relative paths resolve against ${root})`);
+    expect(other.stderr).toMatch(/outside .*mixer\/documents, all the index covers/);
+  });
+
   it('fails with located messages: a bad rule (exit 2), a missing index, lint errors (exit 1)', () => {
-    const { root, recipe } = workspace();
+    const { root, recipe, cwd } = workspace();
+    const runCli = (args: string[]) => run(args, { cwd });
     const noIndex = runCli(['preview', '-c', recipe, '--index', root]);
     expect(noIndex.code).toBe(2);
     expect(noIndex.stderr).toMatch(/has no index yet .*assay index/);

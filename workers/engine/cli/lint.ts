@@ -1,11 +1,10 @@
 // `assay lint -c recipe.yaml --index ROOT`: problems of a recipe on this dataset; exit 1 when there are errors.
-import { PreviewEngine } from '../index/index.js';
 import type { ParsedArgs } from './args.js';
-import { readRecipe } from './preview.js';
+import { openForCli, readRecipe } from './preview.js';
 
 export async function lintCommand(args: ParsedArgs): Promise<number> {
   const { path, text, root } = await readRecipe(args, 'lint');
-  const engine = PreviewEngine.open(root);
+  const engine = openForCli(root);
   try {
     const issues = engine.lint(text, { recipePath: path });
     if (args.options.get('json') === true) process.stdout.write(JSON.stringify(issues) + '\n');

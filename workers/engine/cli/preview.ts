@@ -19,13 +19,17 @@ export async function readRecipe(args: ParsedArgs, verb: string): Promise<{ path
 const n = (x: number): string => x.toLocaleString('en-US');
 const pct = (x: number, of: number): string => (of > 0 ? `${((100 * x) / of).toFixed(1)}%` : '-');
 
+/** Opens the index for a CLI verb: relative paths in the recipe resolve against the working directory, as `assay mix` resolves them. */
+export const openForCli = (root: string): PreviewEngine => PreviewEngine.open(root, { baseDir: process.cwd() });
+
 export function formatPreview(r: PreviewResult): string {
   const t = r.total;
+  const tok = r.tokens.kind === 'exact' ? 'tokens' : 'est. tokens';
   const lines = [
     `documents ${n(t.docs)}  kept ${n(t.kept.docs)} (${pct(t.kept.docs, t.docs)})  dropped ${n(t.dropped.docs)} (${pct(t.dropped.docs, t.docs)})` +
-      `  ${r.tokens.kind === 'exact' ? 'tokens' : 'est. tokens'} kept ${n(t.kept.tokens)} of ${n(t.tokens)} (${pct(t.kept.tokens, t.tokens)})${r.outsideStreams ? `  outside every stream ${n(r.outsideStreams)}` : ''}`,
+      `  ${tok} kept ${n(t.kept.tokens)} of ${n(t.tokens)} (${pct(t.kept.tokens, t.tokens)})${r.outsideStreams ? `  outside every stream ${n(r.outsideStreams)}` : ''}`,
     '',
-    `${'rule'.padEnd(5)}${'kind'.padEnd(18)}${'path'.padEnd(10)}${'alone'.padStart(11)}${'exclusive'.padStart(11)}${'in order'.padStart(11)}${'tokens'.padStart(13)}  expression`,
+    `${'rule'.padEnd(5)}${'kind'.padEnd(18)}${'path'.padEnd(10)}${'alone'.padStart(11)}${'exclusive'.padStart(11)}${'in order'.padStart(11)}${tok.padStart(13)}  expression`,
   ];
   for (const rule of r.rules) {
     const c = (x: CountBySource): string => n(x.docs).padStart(11);
@@ -40,13 +44,13 @@ export function formatPreview(r: PreviewResult): string {
     lines.push('', 'per source (kept / documents):');
     for (const [s, c] of sources) lines.push(`  ${(s || '(none)').padEnd(20)} ${n(t.kept.bySource[s]?.docs ?? 0)} / ${n(c.docs)}`);
   }
-  lines.push('', `computed over every indexed document in ${r.elapsedMs} ms`);
+  lines.push('', `computed over every indexed document in ${r.elapsedMs} ms${r.tokens.kind === 'exact' ? '' : `; ${r.tokens.note}`}`);
   return lines.join('\n') + '\n';
 }
 
 export async function previewCommand(args: ParsedArgs): Promise<number> {
   const { path, text, root } = await readRecipe(args, 'preview');
-  const engine = PreviewEngine.open(root);
+  const engine = openForCli(root);
   try {
     const ids = args.options.get('ids') === true;
     const r = engine.preview(text, { ids, recipePath: path });

@@ -27,21 +27,34 @@ export interface PreviewOptions {
   recipePath?: string;
 }
 
+export interface OpenOptions {
+  /**
+   * Where the recipe's relative paths resolve, as `assay mix` would resolve them when run from there:
+   * the CLI passes its working directory; the default, the dataset root, is the app's workspace root.
+   */
+  baseDir?: string;
+}
+
 export class PreviewEngine {
   private db: DB;
+  readonly baseDir: string;
   private state!: EngineState;
   private caches!: RecipeCaches;
   private readonly recipes = new Lru<string, ParsedRecipe>(32);
   private readonly analyses = new Lru<string, StreamAnalysis[]>(4);
 
-  private constructor(readonly root: string) {
+  private constructor(
+    readonly root: string,
+    opts: OpenOptions,
+  ) {
+    this.baseDir = resolve(opts.baseDir ?? root);
     this.db = PreviewEngine.connect(root);
     this.load();
   }
 
   /** Opens the index of a dataset; a clear AssayError when the dataset or its index is missing or outdated. */
-  static open(root: string): PreviewEngine {
-    return new PreviewEngine(resolve(root));
+  static open(root: string, opts: OpenOptions = {}): PreviewEngine {
+    return new PreviewEngine(resolve(root), opts);
   }
 
   private static connect(root: string): DB {
@@ -80,6 +93,7 @@ export class PreviewEngine {
     this.state = {
       data,
       root: this.root,
+      baseDir: this.baseDir,
       mat: new Materializer(data, new SourceCache(this.root)),
       merges: new Map(),
       contexts: new Map(),

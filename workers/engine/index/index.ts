@@ -2,7 +2,7 @@
 import { buildIndex as build, type BuildOptions, type BuildResult } from './build/build.js';
 
 export { indexPath, SCHEMA_VERSION } from './store/db.js';
-export { PreviewEngine, type PreviewOptions } from './engine.js';
+export { PreviewEngine, type OpenOptions, type PreviewOptions } from './engine.js';
 export type { BuildOptions, BuildProgress, BuildResult } from './build/build.js';
 
 /** Builds or refreshes ROOT/.assay/index.sqlite (incremental; one transaction, so readers see old or new, never half). */

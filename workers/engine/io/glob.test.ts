@@ -35,7 +35,13 @@ beforeAll(() => {
   mkdirSync(join(root, 'dir.gz'));
   symlinkSync('..', join(root, 'a/sub/loop')); // a cycle for `**`
   symlinkSync(join(root, 'a/x.gz'), join(root, 'linked.gz'));
-  symlinkSync(join(root, 'missing'), join(root, 'dangling.gz'));
+  // Broken links live in their own folder, two levels down so the other patterns never reach it: every pattern that reaches one fails.
+  mkdirSync(join(root, 'z/broken'), { recursive: true });
+  writeFileSync(join(root, 'z/broken/fine.txt'), 'x');
+  symlinkSync(join(root, 'missing'), join(root, 'z/broken/dangling.gz'));
+  symlinkSync('loop2.gz', join(root, 'z/broken/loop1.gz'));
+  symlinkSync('loop1.gz', join(root, 'z/broken/loop2.gz'));
+  symlinkSync(join(root, 'nowhere'), join(root, 'z/broken/gone'));
 });
 
 const g = (...patterns: string[]): Promise<string[]> => expandGlobs(patterns, { cwd: root });
@@ -76,7 +82,20 @@ describe('expandGlobs', () => {
   it('a pattern without wildcards names the file itself if it exists as a file', async () => {
     expect(await g('a/x.gz')).toEqual(['a/x.gz']);
     expect(await g('linked.gz')).toEqual(['linked.gz']);
-    expect(await g('a/nope.gz', 'dangling.gz', 'a/sub', 'a/part.gz.tmp')).toEqual([]);
+    expect(await g('a/nope.gz', 'a/sub', 'a/part.gz.tmp')).toEqual([]);
+  });
+
+  it('reports a dangling or looping symlink the pattern reaches, naming it, instead of skipping it', async () => {
+    await expect(g('z/broken/*.gz')).rejects.toMatchObject({ code: 'IO', file: 'z/broken/dangling.gz', message: expect.stringMatching(/dangling symbolic link/) });
+    await expect(g('z/broken/dangling.gz')).rejects.toMatchObject({ code: 'IO', file: 'z/broken/dangling.gz' });
+    await expect(g('z/broken/loop1.gz')).rejects.toMatchObject({ code: 'IO', file: 'z/broken/loop1.gz', message: expect.stringMatching(/symbolic link loop/) });
+    await expect(g('z/broken/loop*')).rejects.toMatchObject({ message: expect.stringMatching(/loop1\.gz: is a symbolic link loop/) });
+    // A folder link that leads nowhere, below which the pattern goes on.
+    await expect(g('z/broken/gone/*.gz')).rejects.toMatchObject({ code: 'IO', file: 'z/broken/gone' });
+    await expect(g('z/broken/g*/*.gz')).rejects.toMatchObject({ code: 'IO', file: 'z/broken/gone' });
+    await expect(g('z/broken/**/*.gz')).rejects.toMatchObject({ code: 'IO' });
+    // Links the pattern does not reach are none of its business.
+    expect(await g('z/broken/*.txt')).toEqual(['z/broken/fine.txt']);
   });
 
   it('concatenates patterns in order and drops later duplicates of the same file', async () => {

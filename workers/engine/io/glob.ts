@@ -36,7 +36,8 @@ export async function expandGlobs(patterns: readonly string[], opts: GlobOptions
   return out;
 }
 
-type Kind = 'file' | 'dir' | 'other';
+/** `broken`: a symlink whose target is missing or that loops (an error once the pattern reaches it). */
+type Kind = 'file' | 'dir' | 'other' | 'broken';
 
 interface Entry {
   /** The path as reported, in the pattern's own style. */
@@ -47,6 +48,8 @@ interface Entry {
   kind: Kind;
   /** Index of the component this entry still has to match; DONE when it already matched them all. */
   idx: number;
+  /** errno of a broken symlink (ENOENT: dangling, ELOOP: a loop). */
+  errno?: string;
 }
 
 const DONE = -1;
@@ -105,6 +108,7 @@ class Walker {
   }
 
   private accept(e: Entry): void {
+    if (e.kind === 'broken') throw brokenLink(e);
     if (e.kind === 'file' && !e.shown.endsWith('.tmp')) this.results.push(e.shown);
   }
 
@@ -112,6 +116,8 @@ class Walker {
   async fill(idx: number, dir: Entry): Promise<void> {
     const comp = this.comps[idx];
     if (comp === undefined) return;
+    // The pattern goes on below a symlink that leads nowhere: silently finding nothing would hide it.
+    if (dir.kind === 'broken') throw brokenLink(dir);
     const add = async (next: Entry): Promise<void> => {
       if (idx === this.comps.length - 1) this.todo.push({ ...next, idx: DONE });
       else await this.fill(idx + 1, next);
@@ -149,8 +155,10 @@ class Walker {
     return Promise.all(
       dirents.map(async (d) => {
         const real = join(dir.real, d.name);
-        const kind: Kind = d.isSymbolicLink() ? kindOfStats(await stat(real).catch(() => null)) : d.isDirectory() ? 'dir' : d.isFile() ? 'file' : 'other';
-        return { shown: curdir ? d.name : join(dir.shown, d.name), real, name: d.name, kind, idx };
+        const shown = curdir ? d.name : join(dir.shown, d.name);
+        if (d.isSymbolicLink()) return linkEntry(shown, real, d.name, idx);
+        const kind: Kind = d.isDirectory() ? 'dir' : d.isFile() ? 'file' : 'other';
+        return { shown, real, name: d.name, kind, idx };
       }),
     );
   }
@@ -168,8 +176,24 @@ class Walker {
 /** The entry for a looked-up path, or null when nothing (not even a dangling link) is there. */
 async function lookup(shown: string, real: string, name: string): Promise<Entry | null> {
   const st = await stat(real).catch(() => null);
-  if (st === null && (await lstat(real).catch(() => null)) === null) return null;
-  return { shown, real, name, kind: kindOfStats(st), idx: 0 };
+  if (st !== null) return { shown, real, name, kind: kindOfStats(st), idx: 0 };
+  const l = await lstat(real).catch(() => null);
+  if (l === null) return null;
+  return l.isSymbolicLink() ? linkEntry(shown, real, name, 0) : { shown, real, name, kind: 'other', idx: 0 };
+}
+
+/** A symlink's entry: the kind of what it points to, or `broken` with the reason. */
+async function linkEntry(shown: string, real: string, name: string, idx: number): Promise<Entry> {
+  try {
+    return { shown, real, name, kind: kindOfStats(await stat(real)), idx };
+  } catch (e) {
+    return { shown, real, name, kind: 'broken', idx, errno: (e as NodeJS.ErrnoException).code ?? 'ENOENT' };
+  }
+}
+
+function brokenLink(e: Entry): AssayError {
+  const why = e.errno === 'ELOOP' ? 'is a symbolic link loop' : e.errno === 'ENOENT' || e.errno === 'ENOTDIR' ? 'is a dangling symbolic link (its target does not exist)' : `is a symbolic link that cannot be followed (${e.errno})`;
+  return new AssayError('IO', `${why}; remove or fix it (glob expansion does not skip it silently)`, { file: e.shown });
 }
 
 async function kindOf(path: string): Promise<Kind> {

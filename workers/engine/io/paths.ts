@@ -1,5 +1,6 @@
 // Dolma's path conventions: documents → attributes mapping and mixer output names (spec §1.1, §2.5).
 import { join, resolve } from 'node:path';
+import { segmentProblem } from '../../../shared/segment.js';
 import { AssayError } from '../errors.js';
 
 export { extForCodec } from './codec.js';
@@ -13,6 +14,9 @@ const DOCS = '/documents/';
  * (the attribute file *is* the document file); resolving first makes it map as intended.
  */
 export function attributePathFor(docPath: string, attributeName: string): string {
+  // The name becomes one folder: `../x` or `a/b` would write (or read) somewhere else entirely.
+  const bad = segmentProblem(attributeName);
+  if (bad !== null) throw new AssayError('CONFIG', `attribute set name ${bad}`, { field: 'attributes' });
   const abs = resolve(docPath);
   if (!abs.includes(DOCS)) {
     throw new AssayError('CONFIG', `cannot locate attributes: the path has no "documents" directory`, { file: docPath });
@@ -39,5 +43,7 @@ export function mixerUnshuffledOutputPath(outputDir: string, inputPath: string):
  * `{stream}-NNNN.json{ext}` for the stream's final shard — Dolma's quirk, kept for compatibility.
  */
 export function shardName(outputDir: string, stream: string, index: number, isLast: boolean, ext: string): string {
+  const bad = segmentProblem(stream);
+  if (bad !== null) throw new AssayError('CONFIG', `stream name ${bad}`, { field: 'name' });
   return join(outputDir, `${stream}-${String(index).padStart(4, '0')}.${isLast ? 'json' : 'jsonl'}${ext}`);
 }

@@ -91,6 +91,8 @@ interface Marker {
   input: { size: number; mtimeMs: number };
   output: { size: number };
   docs: number;
+  /** The taggers that wrote this file with their options as they ran (defaults filled in): the index's explanations read thresholds from them. */
+  taggers?: { name: string; prefix: string; options: unknown }[];
 }
 
 async function isDone(input: string, outputs: string[], fp: string, opts: TagOptions): Promise<boolean> {
@@ -142,7 +144,10 @@ export async function runTag(opts: TagOptions): Promise<TagSummary> {
     tracker.add({ files: 1 });
     const inStat = await stat(task.input);
     for (const o of task.outputs) {
-      const marker: Marker = { fingerprint: fp, input: { size: inStat.size, mtimeMs: inStat.mtimeMs }, output: { size: (await stat(o.path)).size }, docs: r.docs };
+      const marker: Marker = {
+        fingerprint: fp, input: { size: inStat.size, mtimeMs: inStat.mtimeMs }, output: { size: (await stat(o.path)).size }, docs: r.docs,
+        taggers: o.taggers.map((t) => ({ name: t.spec.name, prefix: t.prefix, options: t.options })),
+      };
       await writeFileAtomic(markerPath(o.path), JSON.stringify(marker) + '\n', { mkdir: true });
     }
     summary.files.push({ input: task.input, outputs: task.outputs.map((o) => o.path), status: 'tagged', docs: r.docs });

@@ -1,9 +1,11 @@
 // The index stage of a job: the engine's incremental buildIndex, with a one-line summary for the run history.
 import { buildIndex } from '../../engine/index/index.js';
+import { confiner } from '../paths.js';
 import type { IndexBuilder } from './execute.js';
 
 export const buildIndexForJob: IndexBuilder = async (root, { signal, onProgress, log }) => {
-  const r = await buildIndex(root, { signal, onProgress, log });
+  // The app indexes only what lies inside its workspace: a symlink leading out is refused, naming it.
+  const r = await buildIndex(root, { signal, onProgress, log, checkPath: confiner(root) });
   for (const p of r.problems ?? []) log(`warning: ${p}`);
   const n = (x: number): string => x.toLocaleString('en-US');
   return {

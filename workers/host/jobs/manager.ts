@@ -77,7 +77,7 @@ export class JobManager {
     // Inline text is named by its parameter in errors: its file under .assay/runs/ exists only once accepted.
     const name = req.configPath !== undefined ? req.configPath : req.configText !== undefined ? 'configText' : '(index)';
     const plan = planJob(req.kind, text, name);
-    checkPlanPaths(plan, this.opts.root);
+    await checkPlanPaths(plan, this.opts.root);
     return { text, path };
   }
 

@@ -12,10 +12,10 @@ import { AssayError } from '../../engine/errors.js';
 import { RecipeError } from '../../engine/mix/config.js';
 import { tagSettingsFromText } from '../../engine/tag/config-file.js';
 import type { TaggerRequest } from '../../engine/tag/runtime.js';
-import { GPT2_NAMES } from '../../engine/tokenize/tokenizer/gpt2.js';
 import type { TokensOptions } from '../../engine/tokenize/runtime.js';
 import { HostError } from '../errors.js';
-import { globBase, resolveInside } from '../paths.js';
+
+export { checkPlanPaths } from './plan-paths.js';
 
 /** What `assay tag -c` resolves a tag config or a recipe's tagger preset to (workers/engine/cli/tag.ts). */
 export interface TagPlan {
@@ -85,41 +85,5 @@ function tokensPlan(text: string, path: string): TokensOptions {
   } catch (e) {
     if (e instanceof UsageError) throw new AssayError('CONFIG', e.message, { file: path });
     throw e;
-  }
-}
-
-/** Every path a plan reads or writes, with the config field it came from. */
-function planPaths(plan: JobPlan): { path: string; field: string }[] {
-  const globs = (ps: readonly string[], field: string): { path: string; field: string }[] => ps.map((p) => ({ path: globBase(p), field }));
-  const workDir = (w: { input?: string | null; output?: string | null } | undefined): { path: string; field: string }[] =>
-    [w?.input, w?.output].flatMap((p, i) => (p ? [{ path: p, field: `work_dir.${i === 0 ? 'input' : 'output'}` }] : []));
-  switch (plan.kind) {
-    case 'tag':
-      return globs(plan.tag.documents, 'documents');
-    case 'dedupe':
-      return [...globs(plan.dedupe.documents, 'documents'), { path: plan.dedupe.bloom_filter.file, field: 'bloom_filter.file' }, ...workDir(plan.dedupe.work_dir)];
-    case 'minhash':
-      return [...globs(plan.minhash.documents, 'documents'), ...(plan.minhash.work_dir ? [{ path: plan.minhash.work_dir, field: 'work_dir' }] : [])];
-    case 'mix':
-      return [
-        ...plan.mix.streams.flatMap((s, i) => [...globs(s.documents, `streams[${i}].documents`), { path: s.output.path, field: `streams[${i}].output.path` }]),
-        ...workDir(plan.mix.work_dir),
-      ];
-    case 'tokens': {
-      const t = plan.tokens;
-      // A built-in tokenizer is a name, not a file.
-      const tokenizer = (GPT2_NAMES as readonly string[]).includes(t.tokenizer.nameOrPath) ? [] : [{ path: t.tokenizer.nameOrPath, field: 'tokenizer.name_or_path' }];
-      return [...globs(t.documents, 'documents'), { path: t.destination, field: 'destination' }, ...tokenizer];
-    }
-    case 'index':
-      return [];
-  }
-}
-
-/** A job launched from the app reads and writes only inside its workspace; anything else is FORBIDDEN. */
-export function checkPlanPaths(plan: JobPlan, root: string): void {
-  for (const { path, field } of planPaths(plan)) {
-    if (/^s3:\/\//i.test(path)) throw new HostError('FORBIDDEN', `${field}: S3 paths are not available from the app`, field);
-    resolveInside(root, path, field);
   }
 }

@@ -3,7 +3,7 @@ import { toErrorPayload } from '../errors.js';
 import { executePlan } from './execute.js';
 import { buildIndexForJob } from './index-builder.js';
 import type { StageProgress } from './meter.js';
-import { planJob } from './plan.js';
+import { checkPlanPaths, planJob } from './plan.js';
 import type { RunnerMessage, RunnerRequest } from './protocol.js';
 
 const controller = new AbortController();
@@ -22,6 +22,8 @@ async function run(req: Extract<RunnerRequest, { type: 'start' }>): Promise<void
     // Dolma resolves a config's relative paths against the working directory; for the app that is the workspace.
     process.chdir(req.root);
     const plan = planJob(req.kind, req.configText, req.configPath);
+    // Checked again here, just before the engine opens anything: the workspace may have changed since the host accepted the job.
+    await checkPlanPaths(plan, req.root);
     const r = await executePlan(plan, ctx, buildIndexForJob);
     let indexedDocs = r.indexedDocs;
     if (r.reindex) {

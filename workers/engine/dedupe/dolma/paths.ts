@@ -1,5 +1,6 @@
 // Where the deduper writes: `/<document_dir>/` → `/attributes/<name>/` in each document path (spec §1.1).
 import { resolve, sep } from 'node:path';
+import { segmentProblem } from '../../../../shared/segment.js';
 import { AssayError } from '../../errors.js';
 import { compileComponent } from '../../io/glob-pattern.js';
 
@@ -23,6 +24,11 @@ export function checkDocumentDir(patterns: readonly string[], documentDir: strin
 
 /** The attribute file of a (resolved) document path; every `/<document_dir>/` is replaced, as Rust's `str::replace`. */
 export function dedupeOutputPath(input: string, documentDir: string, name: string): string {
+  // Both become one folder name; the schemas refuse worse, this guards callers that skip them.
+  for (const [what, v] of [['document_dir', documentDir], ['name', name]] as const) {
+    const bad = segmentProblem(v);
+    if (bad !== null) throw new AssayError('CONFIG', `${what} ${bad}`, { field: what });
+  }
   const abs = resolve(input);
   const needle = `${sep}${documentDir}${sep}`;
   if (!abs.includes(needle)) {

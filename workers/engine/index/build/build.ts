@@ -3,10 +3,11 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { AssayError } from '../../errors.js';
+import { errorText } from '../../io/source.js';
 import { workerEntry } from '../../jobs/entry.js';
 import { runPool } from '../../jobs/pool.js';
 import { indexPath, openDatabase, resetSchema, SCHEMA_VERSION, schemaVersionOf, setMeta, getMeta, type DB } from '../store/db.js';
-import { discover } from './discover.js';
+import { discover, type PathCheck } from './discover.js';
 import { extractFile, type ExtractTask, type FileExtract } from './extract.js';
 import { planBuild } from './plan.js';
 import { IndexWriter } from './write.js';
@@ -28,6 +29,8 @@ export interface BuildOptions {
   log?: (line: string) => void;
   /** Child processes that read files (default: up to 2 for inputs over 64 MB; 1 reads in this process). */
   processes?: number;
+  /** Refuses files and folders the build must not read (the app: symlinks leading outside its workspace). */
+  checkPath?: PathCheck;
 }
 
 /** Where a build's time went, in ms (wall clock; `write` runs inside `read`, while readers work). */
@@ -62,10 +65,27 @@ const POOL_MIN_BYTES = 64 * 1024 * 1024;
 
 export async function buildIndex(root: string, opts: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
-  const found = await discover(root);
+  const found = await discover(root, opts.checkPath);
   const path = indexPath(root);
-  mkdirSync(join(root, '.assay'), { recursive: true });
-  const db = openIndexForWrite(path, opts.log);
+  try {
+    mkdirSync(join(root, '.assay'), { recursive: true });
+  } catch (e) {
+    throw indexWriteError(e, path);
+  }
+  // A first build that fails leaves no index at all (an empty one would look like a dataset without documents).
+  const firstBuild = !existsSync(path);
+  let failed = true;
+  const removeFailed = (): void => {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
+  };
+  let opened: { db: DB; replaced: boolean };
+  try {
+    opened = openIndexForWrite(path, opts.log);
+  } catch (e) {
+    if (firstBuild) removeFailed();
+    throw e;
+  }
+  const { db, replaced } = opened;
   const phases: BuildPhases = { plan: 0, read: 0, write: 0, idIndex: 0, commit: 0 };
   let checkpointed = false;
   try {
@@ -118,36 +138,67 @@ export async function buildIndex(root: string, opts: BuildOptions = {}): Promise
       setMeta(db, 'built_at', new Date().toISOString());
       setMeta(db, 'root', root);
       db.exec('COMMIT');
-      db.pragma('wal_checkpoint(PASSIVE)');
-      checkpointed = true;
+      failed = false;
+      try {
+        db.pragma('wal_checkpoint(PASSIVE)');
+        checkpointed = true;
+      } catch (e) {
+        // Committed already (the write-ahead log holds it): readers see the new index; SQLite folds the log in later.
+        opts.log?.(`the index was committed but its write-ahead log could not be folded in yet: ${(e as Error).message}`);
+      }
       phases.commit = performance.now() - t;
       const result = summarise(db, plan.unchangedFiles, performance.now() - started, phases);
       for (const p of result.problems ?? []) opts.log?.(`cannot be mixed: ${p}`);
       return result;
     } catch (e) {
-      if (db.inTransaction) db.exec('ROLLBACK');
-      throw e;
+      // A failed COMMIT (disk full) may have ended the transaction already; the first error is the one to report.
+      try {
+        if (db.inTransaction) db.exec('ROLLBACK');
+      } catch {
+        /* the original error below says what went wrong */
+      }
+      throw indexWriteError(e, path);
     }
   } finally {
     try {
-      if (!checkpointed) db.pragma('wal_checkpoint(PASSIVE)');
+      if (!checkpointed && failed) db.pragma('wal_checkpoint(PASSIVE)');
+    } catch {
+      /* only after a failure, which is what gets reported */
     } finally {
       db.close();
+      if (failed && (firstBuild || replaced)) removeFailed();
     }
   }
 }
 
+/**
+ * SQLite and file-system failures as errors naming the file: disk full names the index and says so;
+ * an unreadable input names that input (errors from reading one already carry its name).
+ */
+function indexWriteError(e: unknown, path: string): unknown {
+  if (e instanceof AssayError || !(e instanceof Error)) return e;
+  const code = (e as { code?: unknown }).code;
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC') return new AssayError('IO', `disk full: cannot write the index (${e.message}); free some space and build it again`, { file: path, cause: e });
+  if (typeof code === 'string' && code.startsWith('SQLITE_')) return new AssayError('IO', `cannot write the index: ${e.message} (${code})`, { file: path, cause: e });
+  const file = (e as NodeJS.ErrnoException).path;
+  if (typeof code === 'string' && file !== undefined) return new AssayError('IO', `cannot read: ${errorText(e)}`, { file, cause: e });
+  return e;
+}
+
 /** Opens (or creates) the index; a file that is not a database at all is replaced, with a note. */
-function openIndexForWrite(path: string, log: BuildOptions['log']): DB {
+function openIndexForWrite(path: string, log: BuildOptions['log']): { db: DB; replaced: boolean } {
   try {
     const db = openDatabase(path, { create: true });
     db.prepare('SELECT count(*) FROM sqlite_master').get();
-    return db;
+    return { db, replaced: false };
   } catch (e) {
-    if (!existsSync(path) || !/not a database|malformed/i.test((e as Error).message)) throw new AssayError('IO', `cannot open the index: ${(e as Error).message}`, { file: path });
+    if (!existsSync(path) || !/not a database|malformed/i.test((e as Error).message)) {
+      const full = indexWriteError(e, path);
+      throw full instanceof AssayError ? full : new AssayError('IO', `cannot open the index: ${(e as Error).message}`, { file: path });
+    }
     log?.(`${path} is not a readable index (${(e as Error).message}); rebuilding it`);
     for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
-    return openDatabase(path, { create: true });
+    return { db: openDatabase(path, { create: true }), replaced: true };
   }
 }
 

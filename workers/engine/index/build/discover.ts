@@ -32,16 +32,26 @@ export async function requireDatasetRoot(root: string): Promise<void> {
   }
 }
 
-export async function discover(root: string): Promise<Discovery> {
+/**
+ * Called with every file and folder a build would read, by its path under the root; it throws to refuse
+ * one (the app refuses what a symbolic link takes outside its workspace; the CLI follows links).
+ */
+export type PathCheck = (path: string, field: string) => void;
+
+export async function discover(root: string, check?: PathCheck): Promise<Discovery> {
   await requireDatasetRoot(root);
-  const documents = await listFiles(root, join(root, 'documents'));
+  check?.(join(root, 'documents'), 'documents');
+  const documents = await listFiles(root, join(root, 'documents'), check);
   const attrRoot = join(root, 'attributes');
   const setDirs = await readdir(attrRoot, { withFileTypes: true }).catch(() => [] as Dirent[]);
   const sets: string[] = [];
   for (const d of setDirs) {
     if (OWN_DIRS.has(d.name)) continue;
     const isDir = d.isDirectory() || (d.isSymbolicLink() && (await stat(join(attrRoot, d.name)).catch(() => null))?.isDirectory() === true);
-    if (isDir) sets.push(d.name);
+    if (isDir) {
+      check?.(join(attrRoot, d.name), 'attributes');
+      sets.push(d.name);
+    }
   }
   sets.sort(compareCodePoints);
   const attributes = new Map<string, Map<string, FoundFile>>();
@@ -50,7 +60,9 @@ export async function discover(root: string): Promise<Discovery> {
     for (const doc of documents) {
       const path = attributePathFor(join(root, doc.path), set);
       const st = await stat(path).catch(() => null);
-      if (st?.isFile()) found.set(doc.path, { path: toRel(root, path), size: st.size, mtimeMs: st.mtimeMs });
+      if (!st?.isFile()) continue;
+      check?.(path, 'attributes');
+      found.set(doc.path, { path: toRel(root, path), size: st.size, mtimeMs: st.mtimeMs });
     }
     attributes.set(set, found);
   }
@@ -60,7 +72,7 @@ export async function discover(root: string): Promise<Discovery> {
 const toRel = (root: string, p: string): string => relative(root, p).split(sep).join('/');
 
 /** Regular files below `dir` (symlinks followed), skipping `.tmp` partials and Assay's own folders, sorted by code point. */
-async function listFiles(root: string, dir: string): Promise<FoundFile[]> {
+async function listFiles(root: string, dir: string, check: PathCheck | undefined): Promise<FoundFile[]> {
   const out: FoundFile[] = [];
   const visit = async (d: string, seen: Set<string>): Promise<void> => {
     const st = await stat(d).catch(() => null);
@@ -78,8 +90,11 @@ async function listFiles(root: string, dir: string): Promise<FoundFile[]> {
       const p = join(d, e.name);
       if (OWN_DIRS.has(e.name)) continue;
       const s = e.isSymbolicLink() ? await stat(p).catch(() => null) : null;
-      if (e.isDirectory() || s?.isDirectory()) await visit(p, seen);
-      else if ((e.isFile() || s?.isFile()) && !e.name.endsWith('.tmp')) {
+      if (e.isDirectory() || s?.isDirectory()) {
+        if (s !== null) check?.(p, 'documents');
+        await visit(p, seen);
+      } else if ((e.isFile() || s?.isFile()) && !e.name.endsWith('.tmp')) {
+        if (s !== null) check?.(p, 'documents');
         const fst = s ?? (await stat(p));
         out.push({ path: toRel(root, p), size: fst.size, mtimeMs: fst.mtimeMs });
       }

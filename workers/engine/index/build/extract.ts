@@ -1,4 +1,7 @@
 // Reads one documents file and its attribute files into per-document measures and sparse columns.
+import { join } from 'node:path';
+import { AssayError } from '../../errors.js';
+import { errorText } from '../../io/source.js';
 import type { Json } from '../../mix/filters/types.js';
 import type { ColumnData } from './collect.js';
 import { extractExact } from './exact.js';
@@ -65,5 +68,15 @@ export interface FileExtract {
  * problem message) comes from the exact JSON.parse reader, which also serves as its reference.
  */
 export async function extractFile(task: ExtractTask, signal?: AbortSignal): Promise<FileExtract> {
-  return (await extractFast(task, signal)) ?? (await extractExact(task, signal));
+  try {
+    return (await extractFast(task, signal)) ?? (await extractExact(task, signal));
+  } catch (e) {
+    throw readError(e, join(task.root, task.file));
+  }
+}
+
+/** A file-system error (EACCES, EIO…) as an IO error naming the file it came from (the documents file when it names none). */
+export function readError(e: unknown, file: string): unknown {
+  if (e instanceof AssayError || !(e instanceof Error) || typeof (e as NodeJS.ErrnoException).code !== 'string') return e;
+  return new AssayError('IO', `cannot read: ${errorText(e)}`, { file: (e as NodeJS.ErrnoException).path ?? file, cause: e });
 }

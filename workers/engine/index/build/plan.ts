@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Json } from '../../mix/filters/types.js';
 import type { DB } from '../store/db.js';
 import type { Discovery, FoundFile } from './discover.js';
-import { hashFile, type ExtractTask } from './extract.js';
+import { hashFile, readError, type ExtractTask } from './extract.js';
 
 export interface IndexedFile {
   id: number;
@@ -32,7 +32,11 @@ type Verdict = 'same' | 'touched' | 'changed';
 async function compare(root: string, found: FoundFile, old: IndexedFile | undefined): Promise<Verdict> {
   if (old === undefined || old.size !== found.size) return 'changed';
   if (old.mtime === found.mtimeMs) return 'same';
-  return (await hashFile(join(root, found.path))) === old.hash ? 'touched' : 'changed';
+  const file = join(root, found.path);
+  const hash = await hashFile(file).catch((e: unknown) => {
+    throw readError(e, file);
+  });
+  return hash === old.hash ? 'touched' : 'changed';
 }
 
 export async function planBuild(root: string, db: DB, found: Discovery): Promise<BuildPlan> {

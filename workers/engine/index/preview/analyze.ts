@@ -16,6 +16,8 @@ import { spanOutcome, type SpanOutcome } from './spans.js';
 export interface EngineState {
   data: IndexData;
   root: string;
+  /** Where relative `documents` globs resolve (the CLI: its working directory; the app: the workspace root). */
+  baseDir?: string;
   mat: Materializer;
   merges: Map<string, MergeScope>;
   contexts: Map<string, EvalContext>;
@@ -72,7 +74,7 @@ export interface StreamAnalysis {
 }
 
 export function analyze(recipe: ParsedRecipe, st: EngineState): StreamAnalysis[] {
-  const scopes = resolveStreams(recipe.config, st.data, st.root, st.merges, st.scopes);
+  const scopes = resolveStreams(recipe.config, st.data, st.root, st.merges, st.scopes, st.baseDir);
   const out = scopes.map((scope) => analyzeStream(recipe, scope, st));
   for (const a of out) throwReachedFailure(a, st);
   return out;

@@ -6,6 +6,7 @@ import type { IndexData } from '../store/data.js';
 import type { EngineState, StreamAnalysis } from './analyze.js';
 import { Bitset } from './bitset.js';
 import { Tally } from './counts.js';
+import { ruleNames } from '../views/labels.js';
 import { sweepFor } from './sweep.js';
 
 /** Counts of what a rule drops alone depend only on its result and the stream: computed once per result. */
@@ -37,7 +38,7 @@ export function buildResult(recipe: ParsedRecipe, analyses: StreamAnalysis[], st
     const w = a.scope.docs.words;
     for (let i = 0; i < w.length; i++) inStreams.words[i]! |= w[i] as number;
     const exclusive = exactlyOne(a);
-    for (const spec of a.rules) rules.push(ruleResult(spec, a, data, recipe, exclusive, seq));
+    for (const spec of a.rules) rules.push(ruleResult(spec, a, data, recipe, exclusive, seq, st));
   }
   const dropped = new Tally(data).addTally(total).addTally(kept, -1);
   return {
@@ -68,7 +69,7 @@ function exactlyOne(a: StreamAnalysis): Bitset {
   return new Bitset(a.scope.docs.size, ones);
 }
 
-function ruleResult(spec: RuleSpec, a: StreamAnalysis, data: IndexData, recipe: ParsedRecipe, exactlyOneSet: Bitset, seq: Map<number, Tally>): PreviewRule {
+function ruleResult(spec: RuleSpec, a: StreamAnalysis, data: IndexData, recipe: ParsedRecipe, exactlyOneSet: Bitset, seq: Map<number, Tally>, st: EngineState): PreviewRule {
   const empty = new Tally(data).result();
   const drop = a.drops.get(spec.index);
   const filter = spec.filter;
@@ -96,6 +97,7 @@ function ruleResult(spec: RuleSpec, a: StreamAnalysis, data: IndexData, recipe: 
   };
   const sweep = sweepFor(spec, a, recipe);
   if (sweep) rule.sweep = sweep;
+  Object.assign(rule, ruleNames(spec, recipe, data, st.root, sweep));
   if (spec.replacer && a.spans !== null) {
     const chars = a.spans.chars.get(spec.replacer.position) as Float64Array;
     let total = 0;

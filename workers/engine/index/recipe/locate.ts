@@ -9,6 +9,7 @@ export interface Place {
 export class RecipeLocator {
   private readonly lines = new LineCounter();
   private readonly root: unknown;
+  private textLines: string[] | undefined;
 
   constructor(private readonly text: string) {
     this.root = parseDocument(text, { lineCounter: this.lines, keepSourceTokens: true }).contents;
@@ -54,5 +55,31 @@ export class RecipeLocator {
     const first = src.indexOf(text);
     if (first === -1 || src.indexOf(text, first + 1) !== -1) return undefined;
     return this.pos(start + first);
+  }
+
+  /**
+   * The comment that names the value at `path`: trailing on the line where it starts (`- rule  # why`), else the
+   * block of comment lines directly above that line (joined). Undefined when it has neither.
+   */
+  comment(path: readonly (string | number)[]): string | undefined {
+    const node = this.find(path);
+    if (!node?.range) return undefined;
+    const lines = (this.textLines ??= this.text.split(/\r?\n/));
+    const start = this.pos(node.range[0]).line;
+    // A block map starts with its first key: its first value ends that line's content.
+    const first = isMap(node) && !node.flow ? (node.items[0]?.value as Node | null | undefined) : node;
+    const end = first?.range ? this.pos(first.range[1]) : undefined;
+    if (end !== undefined && end.line === start) {
+      const tail = /^[\s,]*#\s?(.*)$/.exec((lines[start - 1] ?? '').slice(end.column - 1));
+      if (tail?.[1]?.trim()) return tail[1].trim();
+    }
+    const above: string[] = [];
+    for (let l = start - 2; l >= 0; l--) {
+      const m = /^\s*#\s?(.*)$/.exec(lines[l] ?? '');
+      if (m === null) break;
+      above.unshift((m[1] ?? '').trim());
+    }
+    const text = above.filter((x) => x !== '').join(' ');
+    return text === '' ? undefined : text;
   }
 }

@@ -46,19 +46,19 @@ type Resolved = Omit<StreamScope, 'index' | 'name' | 'field' | 'config'>;
  * are the same, which is every keystroke of a threshold edit: `cache` keeps them (and so the
  * identity of their document sets, which other caches rely on).
  */
-export function resolveStreams(config: MixerConfig, data: IndexData, root: string, merges: Map<string, MergeScope>, cache: Map<string, Resolved>): StreamScope[] {
+export function resolveStreams(config: MixerConfig, data: IndexData, root: string, merges: Map<string, MergeScope>, cache: Map<string, Resolved>, baseDir: string = root): StreamScope[] {
   return config.streams.map((stream, index) => {
     const field = `streams[${index}]`;
     const cacheKey = JSON.stringify([stream.documents, stream.attributes, stream.assay?.allow_missing_attributes ?? false, stream.output.path]);
     const hit = cache.get(cacheKey);
     if (hit !== undefined) return { index, name: stream.name, field, config: stream, ...hit };
-    const resolved = resolveOne(stream, index, data, root, merges);
+    const resolved = resolveOne(stream, index, data, root, merges, baseDir);
     cache.set(cacheKey, resolved);
     return { index, name: stream.name, field, config: stream, ...resolved };
   });
 }
 
-function resolveOne(stream: StreamConfig, index: number, data: IndexData, root: string, merges: Map<string, MergeScope>): Resolved {
+function resolveOne(stream: StreamConfig, index: number, data: IndexData, root: string, merges: Map<string, MergeScope>, baseDir: string): Resolved {
   {
     const field = `streams[${index}]`;
     const s3 = [...stream.documents, stream.output.path].find((p) => /^s3:\/\//i.test(p));
@@ -66,7 +66,7 @@ function resolveOne(stream: StreamConfig, index: number, data: IndexData, root: 
     const seen = new Set<number>();
     const files: FileInfo[] = [];
     for (const pattern of stream.documents) {
-      for (const f of matchGlob(pattern, root, data.files, `${field}.documents`)) {
+      for (const f of matchGlob(pattern, root, data.files, `${field}.documents`, baseDir)) {
         if (!seen.has(f.id)) {
           seen.add(f.id);
           files.push(f);

@@ -9,6 +9,7 @@ import type { IndexData } from '../store/data.js';
 import type { DB } from '../store/db.js';
 import { displayKey, DOC_SET, T } from '../store/tags.js';
 import { idsOf, lookupId } from './ids.js';
+import { rowReason } from './reasons.js';
 import { redactedSet, redactorsOf } from './redaction.js';
 import { bucketOf } from './samples.js';
 
@@ -136,6 +137,9 @@ export function documentsPage(db: DB, st: EngineState, streams: readonly StreamA
       values[c] = col ? valueOf(col, g) : null;
     }
     const text = st.mat.raw(g).text;
+    const fate = fateOf(streams, g, true);
+    const a = fate.droppedBy !== undefined ? streams?.find((x) => x.scope.docs.has(g)) : undefined;
+    const reason = a !== undefined && fate.droppedBy !== undefined ? rowReason(a, fate.droppedBy, st, g) : undefined;
     return {
       id: ids[i] as string,
       source: data.sourceNames[data.source[g] as number] ?? '',
@@ -144,7 +148,10 @@ export function documentsPage(db: DB, st: EngineState, streams: readonly StreamA
       bytes: data.bytes[g] as number,
       chars: data.chars[g] as number,
       tokens: data.tokens[g] as number,
-      ...fateOf(streams, g, true),
+      // ⌈bytes/4⌉ from the index, not a tokenizer count.
+      tokensExact: false,
+      ...fate,
+      ...(reason !== undefined ? { reason } : {}),
       values,
       snippet: typeof text === 'string' ? Array.from(text.slice(0, SNIPPET * 2)).slice(0, SNIPPET).join('') : '',
     };

@@ -5,8 +5,8 @@ import { applyReplacements, codePointOffsets, type Replacement } from '../../mix
 import type { EngineState, StreamAnalysis } from '../preview/analyze.js';
 import type { ParsedRecipe, RuleSpec } from '../recipe/recipe.js';
 import { exactFailure } from '../recipe/evaluate.js';
-
-const show = (v: unknown): string => (v === undefined ? 'absent' : JSON.stringify(v));
+import { dropSentence } from './reasons.js';
+import { docValue, subRulesOf } from './subrules.js';
 
 export function explain(recipe: ParsedRecipe, streams: readonly StreamAnalysis[], st: EngineState, g: number): ExplainResult {
   const f = st.data.fileOf(g);
@@ -27,7 +27,7 @@ export function explain(recipe: ParsedRecipe, streams: readonly StreamAnalysis[]
   const notes: string[] = [];
   const sentences = new Map<number, string>();
   for (const spec of a.rules) {
-    const v = verdictOf(spec, doc, a, g, notes, sentences);
+    const v = verdictOf(spec, doc, a, g, notes, sentences, st);
     verdicts.push(v);
   }
   const droppedBy = a.rules.find((r) => a.sequential.get(r.index)?.has(g))?.index;
@@ -58,7 +58,7 @@ export function explain(recipe: ParsedRecipe, streams: readonly StreamAnalysis[]
   };
 }
 
-function verdictOf(spec: RuleSpec, doc: Json, a: StreamAnalysis, g: number, notes: string[], sentences: Map<number, string>): RuleVerdict {
+function verdictOf(spec: RuleSpec, doc: Json, a: StreamAnalysis, g: number, notes: string[], sentences: Map<number, string>, st: EngineState): RuleVerdict {
   const common = { index: spec.index, kind: spec.kind, expression: spec.expression };
   if (spec.filter) {
     const f = spec.filter;
@@ -68,11 +68,10 @@ function verdictOf(spec: RuleSpec, doc: Json, a: StreamAnalysis, g: number, note
     if (failure !== null) notes.push(`rule ${spec.index} fails on it (${failure}) but is never reached`);
     else matched = f.rule.evaluate([doc])[0] === true;
     const drop = f.kind === 'include' ? !matched : matched;
-    const sw = f.plan.sweep;
-    if (f.kind === 'include') sentences.set(spec.index, a.includes.length > 1 ? 'no include rule matches it' : `it does not match \`${spec.expression}\``);
-    else if (sw && values[0] !== undefined) sentences.set(spec.index, `\`${sw.label}\` = ${show(values[0].value)} ${sw.op} ${sw.threshold}`);
-    else sentences.set(spec.index, `it matches \`${spec.expression}\``);
-    return { ...common, verdict: drop ? 'drop' : 'keep', values, path: f.plan.run !== null ? 'compiled' : 'exact' };
+    // DataTrove's verdict flags: name the sub-rules that failed, with value, comparator and threshold.
+    const because = subRulesOf(st.root, st.data).failing(f.plan.keys, (k) => docValue(doc, k));
+    sentences.set(spec.index, dropSentence(spec, a, because, values[0] !== undefined ? { known: true, value: values[0].value } : { known: false, value: undefined }));
+    return { ...common, verdict: drop ? 'drop' : 'keep', values, path: f.plan.run !== null ? 'compiled' : 'exact', ...(because.length > 0 ? { because } : {}) };
   }
   if (spec.kind === 'min_text_length') {
     const trimmed = a.spans !== null && a.spans.touched.has(g) ? a.spans.trimmed()[g] : undefined;

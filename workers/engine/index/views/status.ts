@@ -21,7 +21,8 @@ export function fileStatus(root: string, data: IndexData): { changed: boolean; m
 }
 
 export function sourcesOf(data: IndexData): SourceInfo[] {
-  const out = data.sourceNames.map((source) => ({ source, docs: 0, files: 0, bytes: 0, tokens: 0 }));
+  // The index holds ⌈bytes/4⌉ per document, never a tokenizer count: say so.
+  const out = data.sourceNames.map((source): SourceInfo => ({ source, docs: 0, files: 0, bytes: 0, tokens: 0, tokensExact: false }));
   const filesOf = data.sourceNames.map(() => new Set<number>());
   for (const f of data.files) {
     for (let g = f.start; g < f.start + f.docs; g++) {

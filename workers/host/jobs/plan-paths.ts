@@ -1,0 +1,138 @@
+// Every path a planned job can read or write — config fields, tagger option files, and the paths derived from them — confined to the workspace.
+import { dirname, join, resolve } from 'node:path';
+import { directoryName } from '../../engine/dedupe/dolma/index.js';
+import { dedupeOutputPath } from '../../engine/dedupe/dolma/paths.js';
+import { attributePathFor, expandGlobs } from '../../engine/io/index.js';
+import { markerPath } from '../../engine/tag/runtime.js';
+import { HostError } from '../errors.js';
+import { confiner, globBase } from '../paths.js';
+import type { JobPlan } from './plan.js';
+
+interface PlannedPath {
+  path: string;
+  field: string;
+}
+
+/**
+ * Tagger options naming files the tagger reads (blocklists, word lists, the public suffix list,
+ * fastText models). Every other string option of a built-in tagger is not a path: a test walks the
+ * registry's option schemas so a new path option cannot be added without being listed here.
+ */
+export const TAGGER_PATH_OPTIONS: readonly string[] = ['lists', 'domains_files', 'urls_files', 'banned_words_files', 'banned_subwords_files', 'soft_banned_words_files', 'public_suffix_list', 'model_path'];
+
+const strings = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/** Paths named by the config itself: glob bases, outputs, filter and work files, tokenizer and tagger option files. */
+function configPaths(plan: JobPlan): PlannedPath[] {
+  const globs = (ps: readonly string[], field: string): PlannedPath[] => ps.map((p, i) => ({ path: globBase(p), field: ps.length > 1 ? `${field}[${i}]` : field }));
+  const workDir = (w: { input?: string | null; output?: string | null } | undefined, at = 'work_dir'): PlannedPath[] =>
+    [w?.input, w?.output].flatMap((p, i) => (p ? [{ path: p, field: `${at}.${i === 0 ? 'input' : 'output'}` }] : []));
+  switch (plan.kind) {
+    case 'tag':
+      return [
+        ...globs(plan.tag.documents, 'documents'),
+        ...plan.tag.taggers.flatMap((t) =>
+          Object.entries(t.options ?? {}).flatMap(([key, v]) => (TAGGER_PATH_OPTIONS.includes(key) ? strings(v).map((path) => ({ path, field: `${t.name}.${key}` })) : [])),
+        ),
+      ];
+    case 'dedupe':
+      return [...globs(plan.dedupe.documents, 'documents'), { path: plan.dedupe.bloom_filter.file, field: 'bloom_filter.file' }, ...workDir(plan.dedupe.work_dir)];
+    case 'minhash':
+      return [...globs(plan.minhash.documents, 'documents'), ...(plan.minhash.work_dir ? [{ path: plan.minhash.work_dir, field: 'work_dir' }] : [])];
+    case 'mix':
+      return [
+        ...plan.mix.streams.flatMap((s, i) => [
+          ...globs(s.documents, `streams[${i}].documents`),
+          { path: s.output.path, field: `streams[${i}].output.path` },
+          // Unshuffled outputs go to <path>/documents/…
+          { path: join(s.output.path, 'documents'), field: `streams[${i}].output.path` },
+        ]),
+        ...workDir(plan.mix.work_dir),
+      ];
+    case 'tokens': {
+      const t = plan.tokens;
+      // A file (or a folder's tokenizer.json) wins over a built-in name like `gpt2`, so both are checked; an absent one passes.
+      return [
+        ...globs(t.documents, 'documents'),
+        { path: t.destination, field: 'destination' },
+        { path: join(t.destination, '.assay'), field: 'destination' },
+        ...[t.tokenizer.nameOrPath, join(t.tokenizer.nameOrPath, 'tokenizer.json')].map((path) => ({ path, field: 'tokenizer.name_or_path' })),
+      ];
+    }
+    case 'index':
+      // The index job confines what it reads itself (buildIndex with `confine`).
+      return [];
+  }
+}
+
+/** The documents files the job will read, with the files derived from each (attributes read or written, markers, outputs). */
+async function derivedPaths(plan: JobPlan, root: string): Promise<PlannedPath[]> {
+  const files = async (patterns: readonly string[]): Promise<string[]> => (await expandGlobs(patterns, { cwd: root })).map((p) => resolve(root, p));
+  const out: PlannedPath[] = [];
+  const add = (path: string, field: string): void => void out.push({ path, field });
+  switch (plan.kind) {
+    case 'tag': {
+      // Attribute sets as the tag runtime names them: the experiment, else the tagger's own name.
+      const sets = new Map<string, string>();
+      for (const t of plan.tag.taggers) {
+        const exp = t.experiment ?? plan.tag.experiment;
+        sets.set(exp ?? t.name, exp !== undefined ? 'experiment' : 'taggers');
+      }
+      for (const doc of await files(plan.tag.documents)) {
+        add(doc, 'documents');
+        for (const [name, field] of sets) {
+          const attr = attributePathFor(doc, name);
+          add(attr, field);
+          add(markerPath(attr), field);
+        }
+      }
+      break;
+    }
+    case 'dedupe': {
+      const d = plan.dedupe.dedupe;
+      for (const doc of await files(plan.dedupe.documents)) {
+        add(doc, 'documents');
+        add(dedupeOutputPath(doc, d.document_dir, directoryName(d)), 'dedupe.name');
+      }
+      break;
+    }
+    case 'minhash': {
+      const m = plan.minhash;
+      const outputs: string[] = [];
+      for (const doc of await files(m.documents)) {
+        add(doc, 'documents');
+        outputs.push(dedupeOutputPath(doc, m.document_dir, m.name));
+        add(outputs.at(-1) as string, 'name');
+      }
+      // Spill and resume folders live in the work root (default: the first output's folder).
+      const workRoot = m.work_dir !== undefined ? resolve(root, m.work_dir) : outputs[0] !== undefined ? dirname(outputs[0]) : undefined;
+      if (workRoot !== undefined) for (const p of [workRoot, join(workRoot, '.minhash-resume')]) add(p, m.work_dir !== undefined ? 'work_dir' : 'name');
+      break;
+    }
+    case 'mix':
+      for (const [i, s] of plan.mix.streams.entries()) {
+        for (const doc of await files(s.documents)) {
+          add(doc, `streams[${i}].documents`);
+          for (const [j, set] of s.attributes.entries()) add(attributePathFor(doc, set), `streams[${i}].attributes[${j}]`);
+        }
+      }
+      break;
+    case 'tokens':
+      for (const doc of await files(plan.tokens.documents)) add(doc, 'documents');
+      break;
+    case 'index':
+      break;
+  }
+  return out;
+}
+
+/** A job launched from the app reads and writes only inside its workspace; anything else is FORBIDDEN. */
+export async function checkPlanPaths(plan: JobPlan, root: string): Promise<void> {
+  const inside = confiner(root);
+  for (const { path, field } of configPaths(plan)) {
+    if (/^s3:\/\//i.test(path)) throw new HostError('FORBIDDEN', `${field}: S3 paths are not available from the app`, field);
+    inside(path, field);
+  }
+  // A glob may still leave through `..` after a wildcard, or through symlinks it expands; the files it matches are checked one by one.
+  for (const { path, field } of await derivedPaths(plan, root)) inside(path, field);
+}
