@@ -8,7 +8,7 @@ import { DocEvalError, KEEP, type CompiledStream } from './compile.js';
 import { LineCursor, SKIPPED } from './cursor.js';
 import type { Json } from './filters/types.js';
 import { jsonEqual } from './filters/jsonpath/index.js';
-import { rustTrim, stringifySorted, utf8Length } from './json.js';
+import { assignMembers, MAX_DOC_DEPTH, nestsDeeperThan, rustTrim, stringifyJson, stringifySorted, TOO_DEEP, utf8Length } from './json.js';
 import { applyReplacements } from './spans.js';
 
 export interface ShardTask {
@@ -200,6 +200,10 @@ function parseDocument(line: string, file: string, lineNo: number, bad: (e: Assa
     bad(new AssayError('PARSE', "document has no 'id'", { file, line: lineNo }));
     return null;
   }
+  if (nestsDeeperThan(doc, MAX_DOC_DEPTH)) {
+    bad(new AssayError('PARSE', `document is ${TOO_DEEP}`, { file, line: lineNo }));
+    return null;
+  }
   return doc as Doc;
 }
 
@@ -231,10 +235,14 @@ function mergeAttributes(
       bad(new AssayError('PARSE', "attribute record has no 'id'", { file, line: lineNo }));
       return false;
     }
+    if (nestsDeeperThan(r, MAX_DOC_DEPTH)) {
+      bad(new AssayError('PARSE', `attribute record is ${TOO_DEEP}`, { file, line: lineNo }));
+      return false;
+    }
     if (!jsonEqual(r.id as Json, doc.id as Json)) {
       throw new AssayError(
         'MISMATCH',
-        `mismatched ids: documents file ${input} has id ${JSON.stringify(doc.id)} but attributes file has ${JSON.stringify(r.id)}`,
+        `mismatched ids: documents file ${input} has id ${stringifyJson(doc.id)} but attributes file has ${stringifyJson(r.id)}`,
         { file, line: lineNo },
       );
     }
@@ -242,10 +250,10 @@ function mergeAttributes(
       bad(new AssayError('PARSE', "attribute record's 'attributes' is not an object", { file, line: lineNo }));
       return false;
     }
-    Object.assign(merged, r.attributes);
+    assignMembers(merged, r.attributes as Record<string, unknown>);
   }
   const existing = doc.attributes;
-  if (existing !== null && typeof existing === 'object' && !Array.isArray(existing)) Object.assign(existing, merged);
+  if (existing !== null && typeof existing === 'object' && !Array.isArray(existing)) assignMembers(existing as Record<string, unknown>, merged);
   else doc.attributes = merged;
   return true;
 }

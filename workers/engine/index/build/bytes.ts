@@ -9,8 +9,8 @@ export const FALLBACK: { readonly fallback: true } = Object.freeze({ fallback: t
 
 const Q = 0x22; // "
 const BS = 0x5c; // backslash
-/** Deeper nesting than this is left to JSON.parse (and its own limits). */
-const MAX_DEPTH = 200;
+/** Deeper nesting than this is left to JSON.parse and the mixer's depth check (MAX_DOC_DEPTH = 127 levels from the line's root). */
+const MAX_DEPTH = 100;
 /** What a string's raw bytes may not hold to be their own value: escapes and (invalid) control characters. */
 // eslint-disable-next-line no-control-regex -- the control characters are exactly what JSON forbids raw
 const NOT_PLAIN = /[\u0000-\u001f\\]/;

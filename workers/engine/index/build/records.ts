@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { loadXxhash } from '../../dedupe/bloom/hash.js';
 import { jsonEqual } from '../../mix/filters/jsonpath/index.js';
+import { MAX_DOC_DEPTH, nestsDeeperThan, TOO_DEEP } from '../../mix/json.js';
 import type { Json } from '../../mix/filters/types.js';
 import { DOC_DEPTH, T, tagOf } from '../store/tags.js';
 import { ColumnSet } from './collect.js';
@@ -33,6 +34,7 @@ export function parseDocument(text: string, file: string, line: number): Record<
   }
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return `${file}:${line}: a document line must be a JSON object`;
   if (!Object.hasOwn(doc, 'id')) return `${file}:${line}: document has no 'id'`;
+  if (nestsDeeperThan(doc, MAX_DOC_DEPTH)) return `${file}:${line}: document is ${TOO_DEEP}`;
   return doc as Record<string, unknown>;
 }
 
@@ -48,6 +50,7 @@ export function attributeRecord(line: string, id: Json, abs: string): AttributeC
   }
   const r = rec as { id?: unknown; attributes?: unknown } | null;
   if (r === null || typeof r !== 'object' || !Object.hasOwn(r, 'id')) return { code: 'PARSE', message: "attribute record has no 'id'" };
+  if (nestsDeeperThan(r, MAX_DOC_DEPTH)) return { code: 'PARSE', message: `attribute record is ${TOO_DEEP}` };
   if (r.id !== id && !jsonEqual(r.id as Json, id)) {
     return { code: 'MISMATCH', message: `mismatched ids: documents file ${abs} has id ${JSON.stringify(id)} but attributes file has ${JSON.stringify(r.id)}` };
   }

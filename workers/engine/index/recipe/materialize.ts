@@ -1,5 +1,6 @@
 // Rebuilds documents exactly as the mixer sees them (parsed line + attribute sets merged), for exact evaluation.
 import type { Json } from '../../mix/filters/types.js';
+import { assignMembers } from '../../mix/json.js';
 import type { IndexData } from '../store/data.js';
 import type { SourceCache } from '../store/source.js';
 
@@ -35,9 +36,9 @@ export class Materializer {
     const parts = sets.map((s) => this.attributes(g, s)).filter((a): a is Record<string, unknown> => a !== null);
     if (parts.length === 0) return doc as Json;
     const merged: Record<string, unknown> = {};
-    for (const p of parts) Object.assign(merged, p);
+    for (const p of parts) assignMembers(merged, p);
     const existing = doc.attributes;
-    if (existing !== null && typeof existing === 'object' && !Array.isArray(existing)) Object.assign(existing, merged);
+    if (existing !== null && typeof existing === 'object' && !Array.isArray(existing)) assignMembers(existing as Doc, merged);
     else doc.attributes = merged;
     return doc as Json;
   }

@@ -1,4 +1,5 @@
 // Evaluates a wrapped jq program over documents in batches: one jq run per batch, one result line per document.
+import { stringifyJson } from '../../json.js';
 import { FilterEvalError, type Json } from '../types.js';
 import { compileMessage } from './program.js';
 import type { JqRunner, RunResult } from './runner.js';
@@ -18,7 +19,8 @@ const MAX_BATCH_CHARS = 8 * 1024 * 1024;
  * the first document of the batch) and when jq rejects a document outright.
  */
 export function runBatches(runner: JqRunner, program: string, expr: string, docs: readonly Json[], opts: BatchOptions): unknown[] {
-  const texts = docs.map((d) => JSON.stringify(d));
+  // Not JSON.stringify: it overflows the stack on documents nested a few thousand levels deep.
+  const texts = docs.map((d) => stringifyJson(d));
   const results: unknown[] = new Array<unknown>(docs.length);
   let start = 0;
   while (start < docs.length) {
