@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../main/server.js';
 import { ensureBuilt, runCli } from '../workers/engine/cli/run-cli.js';
 import { readJsonlFile, REPO_ROOT, tempDir } from '../workers/engine/testing.js';
+import { RENDERER_DIR } from './harness.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
-const RENDERER = join(REPO_ROOT, 'dist/renderer/index.html');
+const RENDERER = join(RENDERER_DIR, 'index.html');
 
 let ws = '';
 let cleanup = (): void => undefined;
@@ -53,13 +54,13 @@ const ruleLine = (text: string, key: string): RegExpMatchArray => {
 describe.skipIf(!existsSync(CHROMIUM))('workbench e2e (browser mode)', () => {
   beforeAll(async () => {
     ensureBuilt();
-    if (!existsSync(RENDERER)) throw new Error('dist/renderer is not built: run `npm run build:renderer` (npm test does)');
+    if (!existsSync(RENDERER)) throw new Error(`${RENDERER_DIR} is not built: run \`npm run build:renderer\` (npm test does)`);
     const tmp = tempDir('assay-e2e-');
     cleanup = tmp.cleanup;
     ws = join(tmp.dir, 'demo');
     const demo = runCli(['demo', '--out', ws, '--docs', '600', '--quiet']);
     expect(demo.code, demo.stderr).toBe(0);
-    server = await startServer({ workspace: ws, port: 0 });
+    server = await startServer({ workspace: ws, port: 0, rendererDir: RENDERER_DIR });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
     page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     page.on('console', (m) => {

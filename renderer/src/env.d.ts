@@ -5,6 +5,9 @@ import type { AssayApi } from '../../shared/contract/index.js';
 export interface EditorHook {
   getValue(): string;
   setValue(text: string): void;
+  /** Once Monaco is mounted: the markers it shows (1-based) and the cursor. */
+  markers?(): { line: number; column: number; endColumn: number; severity: 'error' | 'warning'; message: string; source: string }[];
+  position?(): { line: number; column: number } | null;
 }
 
 declare global {

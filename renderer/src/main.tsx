@@ -1,5 +1,6 @@
 // Renderer entry: connect to the host, build the store, restore the URL's view and render the workbench.
 import './styles.css';
+import './editor.css';
 import { createRoot } from 'react-dom/client';
 import { connect } from './api/index.js';
 import { App } from './components/App.js';

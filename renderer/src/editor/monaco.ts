@@ -1,4 +1,5 @@
-// The slice of Monaco the recipe editor uses: the core API, the editing contributions, YAML; bundled locally.
+// The slice of Monaco the recipe editor uses: the core API, the editing contributions and their keybindings, the
+// command palette and go-to-line, YAML; bundled locally.
 import './monacoEnv.js';
 import * as monaco from 'monaco-editor/editor/editor.api';
 // Contributions, picked from monaco-editor/editor/editor.main (which would also pull in the TS/CSS/HTML/JSON language
@@ -23,6 +24,15 @@ import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
 import 'monaco-editor/editor/contrib/tokenization/browser/tokenization';
 import 'monaco-editor/editor/contrib/wordHighlighter/browser/wordHighlighter';
 import 'monaco-editor/editor/contrib/wordOperations/browser/wordOperations';
+import 'monaco-editor/editor/contrib/wordPartOperations/browser/wordPartOperations';
+import 'monaco-editor/editor/contrib/lineSelection/browser/lineSelection';
+import 'monaco-editor/editor/contrib/smartSelect/browser/smartSelect';
+import 'monaco-editor/editor/contrib/dnd/browser/dnd';
+import 'monaco-editor/editor/contrib/toggleTabFocusMode/browser/toggleTabFocusMode';
+// The quick-input contributions: Ctrl+G (go to line), F1 (command palette) and `?` (help) in it.
+import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneGotoLineQuickAccess';
+import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneCommandsQuickAccess';
+import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneHelpQuickAccess';
 import 'monaco-editor/editor/common/standaloneStrings';
 import 'monaco-editor/languages/definitions/yaml/register';
 

@@ -28,6 +28,9 @@ export const createConnectionSlice: SliceCreator<ConnectionSlice> = () => (set, 
       // Events sent while we were away are lost: reload everything the host owns.
       void get().refreshWorkspace();
       void get().refreshJobs();
+      void get().rewatchRecipe();
+      // A change to the open file while we were away sent no event: look at the disk.
+      void get().checkDisk();
       get().schedulePreview();
     },
   };

@@ -37,6 +37,7 @@ export function wireEvents(store: WorkbenchStore, api: AssayApi): () => void {
     api.on('job.state', (info) => s().onJobState(info)),
     api.on('job.progress', (p) => s().onJobProgress(p)),
     api.on('job.log', (l) => s().onJobLog(l)),
+    api.on('file.changed', (e) => s().onFileChanged(e)),
     api.on('index.updated', () => {
       // New attributes or documents: every figure, page and histogram may have changed.
       void s().refreshWorkspace();

@@ -1,8 +1,8 @@
-// Runs slice: launching jobs, their live progress and logs, cancel, and the history of runs.
-import type { JobInfo, JobKind, JobLog, JobProgress, JobStart } from '../../../shared/contract/index.js';
-import { errorText } from '../api/errors.js';
-import { isDirty } from './recipe.js';
-import { patcher, type SliceCreator } from './types.js';
+// Runs slice: choosing a job and its config, checking the open recipe before it is saved and run, progress, logs, history.
+import type { JobInfo, JobKind, JobLog, JobProgress, JobStart, WorkspaceInfo } from '../../../shared/contract/index.js';
+import { errorText, toErrorPayload } from '../api/errors.js';
+import { refusalOf, type CheckAnswers, type Refusal } from '../lib/runCheck.js';
+import { patcher, type SliceCreator, type WorkbenchState } from './types.js';
 
 /** Log lines kept per job; older ones scroll off. */
 export const MAX_LOG_LINES = 5000;
@@ -18,19 +18,51 @@ export interface RunsState {
   latest: string | null;
   starting: boolean;
   error: string | null;
+  /** The job kind chosen in the Runs tab. */
+  kind: JobKind;
+  /** The config chosen for it; null (or one not of that kind) means the default (see selectedConfig). */
+  config: string | null;
+  /** Why the last run of the open recipe was refused, for the text it was refused for (the editor marks it). */
+  refused: (Refusal & { text: string }) | null;
 }
 
 export interface RunsSlice {
   runs: RunsState;
   refreshJobs(): Promise<void>;
   startJob(start: JobStart): Promise<JobInfo | null>;
-  /** Saves the open recipe when it has unsaved edits (a run reads the file), then runs it. */
+  /**
+   * Runs the open recipe: checks the editor text first (job check and lint) and refuses, with nothing written,
+   * when it has an error; only a recipe that passes is saved (when modified) and then run.
+   */
   runRecipe(kind: JobKind): Promise<JobInfo | null>;
+  setRunKind(kind: JobKind): void;
+  setRunConfig(path: string | null): void;
+  /** Starts the chosen kind with the chosen config (the open recipe goes through runRecipe's check). */
+  startSelected(): Promise<JobInfo | null>;
   cancelJob(jobId: string): Promise<void>;
   selectJob(jobId: string | null): void;
   onJobState(info: JobInfo): void;
   onJobProgress(p: JobProgress): void;
   onJobLog(l: JobLog): void;
+}
+
+/** The workspace's configs that can run as `kind` (recognised by schema), with a not-yet-listed open recipe for mix. */
+export function configsFor(info: WorkspaceInfo | null, openPath: string | null, kind: JobKind): string[] {
+  if (kind === 'index') return [];
+  const configs = info?.configs ?? [];
+  const list = configs.filter((c) => c.kinds.includes(kind)).map((c) => c.path);
+  // A recipe just saved under a new name may not be listed until the workspace refreshes.
+  if (kind === 'mix' && openPath !== null && !configs.some((c) => c.path === openPath)) list.unshift(openPath);
+  return list;
+}
+
+/** The config a start would use: the chosen one, else the open recipe when it is of that kind, else the first. */
+export function selectedConfig(s: WorkbenchState): string | null {
+  const list = configsFor(s.workspace.info, s.recipe.path, s.runs.kind);
+  const { config } = s.runs;
+  if (config !== null && list.includes(config)) return config;
+  if (s.recipe.path !== null && list.includes(s.recipe.path)) return s.recipe.path;
+  return list[0] ?? null;
 }
 
 const byStartDesc = (a: JobInfo, b: JobInfo): number => (a.startedAt < b.startedAt ? 1 : a.startedAt > b.startedAt ? -1 : 0);
@@ -45,8 +77,17 @@ export const createRunsSlice: SliceCreator<RunsSlice> = ({ api }) => (set, get) 
     patch({ jobs, progress });
   };
 
+  const check = async (kind: JobKind, text: string): Promise<Refusal | null> => {
+    const [c, l] = await Promise.allSettled([api.invoke('jobs.check', { kind, configText: text }), api.invoke('preview.lint', { recipeText: text })]);
+    const answers: CheckAnswers = {
+      check: c.status === 'fulfilled' ? { ok: true, value: c.value } : { ok: false, error: toErrorPayload(c.reason) },
+      lint: l.status === 'fulfilled' ? l.value : null,
+    };
+    return refusalOf(text, answers);
+  };
+
   return {
-    runs: { jobs: [], progress: {}, logs: {}, selected: null, latest: null, starting: false, error: null },
+    runs: { jobs: [], progress: {}, logs: {}, selected: null, latest: null, starting: false, error: null, kind: 'mix', config: null, refused: null },
 
     async refreshJobs() {
       try {
@@ -78,11 +119,41 @@ export const createRunsSlice: SliceCreator<RunsSlice> = ({ api }) => (set, get) 
         patch({ error: 'open or save a recipe first' });
         return null;
       }
-      if (isDirty(get()) && !(await get().saveRecipe())) {
-        patch({ error: `not started: ${get().recipe.error ?? 'the recipe could not be saved'}` });
+      // The text checked is the text saved and run, even if typing goes on meanwhile.
+      const text = get().recipe.text;
+      patch({ starting: true, error: null, refused: null });
+      const refusal = await check(kind, text);
+      if (get().recipe.path !== path) {
+        patch({ starting: false, error: `not started: another recipe was opened while ${path} was being checked` });
+        return null;
+      }
+      if (refusal) {
+        const where = refusal.line !== undefined ? `line ${refusal.line}: ` : '';
+        patch({ starting: false, refused: { ...refusal, text }, error: `not started, nothing saved: ${where}${refusal.message}` });
+        if (refusal.line !== undefined && get().recipe.text === text) get().revealLine(refusal.line);
+        return null;
+      }
+      // A run reads the file, and the file is the truth: the checked text is written first when it differs.
+      if (text !== get().recipe.savedText && !(await get().saveRecipe(path, text))) {
+        patch({ starting: false, error: `not started: ${get().recipe.error ?? 'the recipe could not be saved'}` });
         return null;
       }
       return get().startJob({ kind, configPath: path });
+    },
+
+    setRunKind: (kind) => patch({ kind, config: null }),
+    setRunConfig: (config) => patch({ config }),
+
+    startSelected() {
+      const { kind } = get().runs;
+      if (kind === 'index') return get().startJob({ kind });
+      const configPath = selectedConfig(get());
+      if (configPath === null) {
+        patch({ error: `no ${kind} config in the workspace: create one from a template` });
+        return Promise.resolve(null);
+      }
+      if (configPath === get().recipe.path) return get().runRecipe(kind);
+      return get().startJob({ kind, configPath });
     },
 
     async cancelJob(jobId) {

@@ -8,6 +8,8 @@ export function RecipeEditor() {
   const store = useWorkbenchApi();
   const host = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<Status>('loading');
+  const path = useWorkbench((s) => s.recipe.path);
+  const recipes = useWorkbench((s) => s.workspace.info?.recipes.length);
 
   useEffect(() => {
     let disposed = false;
@@ -33,6 +35,11 @@ export function RecipeEditor() {
       <div ref={host} className="editor-host" hidden={status === 'failed'} />
       {status === 'failed' && <FallbackEditor />}
       {status === 'loading' && <div className="editor-loading muted">loading editor…</div>}
+      {path === null && recipes !== undefined && (
+        <div className="editor-empty muted" data-testid="editor-empty">
+          {recipes === 0 ? 'No recipe yet: start from one of the starters in the Workspace panel (Recipes).' : 'No recipe open: choose one above or in the Workspace panel.'}
+        </div>
+      )}
     </div>
   );
 }

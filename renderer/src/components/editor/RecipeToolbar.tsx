@@ -8,6 +8,7 @@ export function RecipeToolbar() {
   const loading = useWorkbench((s) => s.recipe.loading);
   const error = useWorkbench((s) => s.recipe.error);
   const diskChanged = useWorkbench((s) => s.recipe.diskChanged);
+  const diskGone = useWorkbench((s) => s.recipe.diskGone);
   const recipes = useWorkbench((s) => s.workspace.info?.recipes);
   const store = useWorkbenchApi();
   const s = () => store.getState();
@@ -46,6 +47,11 @@ export function RecipeToolbar() {
       {diskChanged && (
         <span className="warn-text" data-testid="recipe-disk-changed" title="Reload takes the file's version; Save overwrites it with yours">
           the file changed on disk
+        </span>
+      )}
+      {diskGone && (
+        <span className="warn-text" data-testid="recipe-disk-gone" title="the editor keeps its text; Save writes the file again">
+          the file was deleted on disk
         </span>
       )}
       {error && (

@@ -1,7 +1,9 @@
-// Runs: launch tag / dedupe / minhash / mix / tokens / index jobs, follow their progress, cancel, read logs and history.
-import { useState } from 'react';
-import { jobKind, type JobKind } from '../../../../shared/contract/index.js';
+// Runs: launch tag / dedupe / minhash / mix / tokens / index jobs with the configs of each kind, follow their progress, cancel, read logs and history.
+import { useMemo, useState } from 'react';
+import { jobKind } from '../../../../shared/contract/index.js';
+import { configsFor, selectedConfig } from '../../store/runs.js';
 import { isDirty, useWorkbench, useWorkbenchApi } from '../../store/index.js';
+import { NewFromTemplate } from '../workspace/NewFromTemplate.js';
 import { JobLog } from './JobLog.js';
 import { JobRow } from './JobRow.js';
 
@@ -10,30 +12,30 @@ export function RunsTab() {
   const latest = useWorkbench((s) => s.runs.latest);
   const starting = useWorkbench((s) => s.runs.starting);
   const error = useWorkbench((s) => s.runs.error);
-  const recipes = useWorkbench((s) => s.workspace.info?.recipes);
+  const kind = useWorkbench((s) => s.runs.kind);
+  const info = useWorkbench((s) => s.workspace.info);
   const path = useWorkbench((s) => s.recipe.path);
+  const configPath = useWorkbench(selectedConfig);
   const dirty = useWorkbench(isDirty);
   const store = useWorkbenchApi();
   const s = () => store.getState();
-  const [kind, setKind] = useState<JobKind>('mix');
-  const [config, setConfig] = useState<string>('');
-  const configPath = config || path || '';
+  const [creating, setCreating] = useState(false);
+  const configs = useMemo(() => configsFor(info, path, kind), [info, path, kind]);
   const latestJob = jobs.find((j) => j.jobId === latest);
-
-  const start = () => {
-    if (kind === 'index') void s().startJob({ kind });
-    else if (configPath === path) void s().runRecipe(kind);
-    else if (configPath) void s().startJob({ kind, configPath });
+  const refresh = () => {
+    void s().refreshJobs();
+    void s().refreshWorkspace();
+    void s().loadTemplates();
   };
 
   return (
     <div className="runs" data-testid="runs">
       <div className="toolbar">
-        <button className="primary" onClick={() => void s().runRecipe('mix')} disabled={!path || starting} data-testid="run-mix" title="run the mixer on the open recipe (saved first if modified)">
+        <button className="primary" onClick={() => void s().runRecipe('mix')} disabled={!path || starting} data-testid="run-mix" title="check the open recipe, save it if modified and it passes, then run the mixer on it">
           {dirty ? 'Save & run mix' : 'Run mix'}
         </button>
         <span className="sep" />
-        <select value={kind} onChange={(e) => setKind(e.target.value as JobKind)} data-testid="run-kind" aria-label="job kind">
+        <select value={kind} onChange={(e) => s().setRunKind(e.target.value as typeof kind)} data-testid="run-kind" aria-label="job kind">
           {jobKind.options.map((k) => (
             <option key={k} value={k}>
               {k}
@@ -41,28 +43,47 @@ export function RunsTab() {
           ))}
         </select>
         {kind !== 'index' && (
-          <select value={configPath} onChange={(e) => setConfig(e.target.value)} data-testid="run-config" aria-label="config file">
-            {!configPath && <option value="">choose a config…</option>}
-            {[...new Set([...(path ? [path] : []), ...(recipes ?? [])])].map((r) => (
+          <select value={configPath ?? ''} onChange={(e) => s().setRunConfig(e.target.value || null)} data-testid="run-config" aria-label="config file" data-count={configs.length}>
+            {configPath === null && <option value="">no {kind} config: create one →</option>}
+            {configs.map((r) => (
               <option key={r} value={r}>
                 {r}
               </option>
             ))}
           </select>
         )}
-        <button onClick={start} disabled={starting || (kind !== 'index' && !configPath)} data-testid="run-start">
+        <button onClick={() => void s().startSelected()} disabled={starting || (kind !== 'index' && !configPath)} data-testid="run-start">
           Start {kind}
         </button>
+        {kind !== 'index' && (
+          <button className="link" onClick={() => setCreating((c) => !c)} aria-expanded={creating} data-testid="run-new-config">
+            new {kind} config…
+          </button>
+        )}
         <span className="spacer" />
         {latestJob && (
           <span className={`badge state-${latestJob.state}`} data-testid="job-latest-state" data-state={latestJob.state} data-job-id={latestJob.jobId}>
             last: {latestJob.kind} {latestJob.state}
           </span>
         )}
-        <button className="link" onClick={() => void s().refreshJobs()}>
+        <button className="link" onClick={refresh} data-testid="runs-refresh" title="reload the run history, the workspace's configs and the templates">
           refresh
         </button>
       </div>
+      {creating && kind !== 'index' && (
+        <div className="toolbar">
+          <NewFromTemplate
+            key={kind}
+            kind={kind}
+            testId="run-template"
+            onCreated={(p) => {
+              s().setRunConfig(p);
+              setCreating(false);
+            }}
+            onCancel={() => setCreating(false)}
+          />
+        </div>
+      )}
       {error && (
         <div className="error-box" data-testid="runs-error">
           {error}

@@ -1,7 +1,9 @@
-// Workspace panel: sources, files, index status, recipe files and the attribute catalogue.
+// Workspace panel: sources, files, index status, recipe files (or starters when there are none), the catalogue, settings.
 import { fmtBytes, fmtCompact, fmtInt } from '../../lib/format.js';
 import { isDirty, useWorkbench, useWorkbenchApi } from '../../store/index.js';
+import { WorkspaceSettingsButton } from '../settings/WorkspaceSettings.js';
 import { AttributeCatalogue } from './AttributeCatalogue.js';
+import { StarterRecipes } from './StarterRecipes.js';
 
 export function WorkspacePanel() {
   const info = useWorkbench((s) => s.workspace.info);
@@ -31,6 +33,8 @@ export function WorkspacePanel() {
             {fmtInt(info.sources.reduce((a, s) => a + s.docs, 0))} docs · {info.files.length} files · {info.attributes.length} attributes
           </span>
         )}
+        <span className="spacer" />
+        <WorkspaceSettingsButton />
       </header>
       {open && info && (
         <div className="panel-body">
@@ -84,6 +88,7 @@ export function WorkspacePanel() {
           </details>
           <details open>
             <summary>Recipes ({info.recipes.length})</summary>
+            {info.recipes.length === 0 && <StarterRecipes testId="starter" />}
             <ul className="file-list" data-testid="recipe-list">
               {info.recipes.map((r) => (
                 <li key={r}>
