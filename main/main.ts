@@ -7,6 +7,8 @@ import { forkHost } from '../workers/host/launch-process.js';
 import { HostSupervisor, type HostLauncher } from '../workers/host/supervisor.js';
 import { appRoot } from './app-root.js';
 import { INVOKE_CHANNEL, EVENT_CHANNEL } from './ipc.js';
+import { MAX_DEPTH, valueTooDeep } from './message-bounds.js';
+import { menuTemplate } from './menu.js';
 import { utilityHost } from './utility-host.js';
 import { APP_ORIGIN, createWindow, lockDown, registerScheme, serveRenderer } from './window.js';
 
@@ -38,7 +40,7 @@ async function openWorkspace(dir: string): Promise<void> {
   host.onEvent((e: EventEnvelope) => win?.webContents.send(EVENT_CHANNEL, e));
   if (win) win.webContents.reload();
   else {
-    win = createWindow(join(root, 'out', 'preload.cjs'));
+    win = createWindow(join(root, 'out', 'preload.cjs'), { devTools: !app.isPackaged });
     win.on('closed', () => (win = null));
   }
 }
@@ -72,16 +74,12 @@ void app.whenReady().then(async () => {
   ipcMain.handle(INVOKE_CHANNEL, async (event, method: unknown, params: unknown) => {
     if (!fromApp(event)) return { ok: false, error: { code: 'FORBIDDEN', message: 'not the app page' } };
     if (typeof method !== 'string') return { ok: false, error: { code: 'BAD_REQUEST', message: 'method must be a string' } };
+    // The same bound as browser mode's: deep params would make the host transport's serializer throw.
+    if (valueTooDeep(params)) return { ok: false, error: { code: 'BAD_REQUEST', message: `${method}: params nest deeper than ${MAX_DEPTH} levels` } };
     if (!host) return { ok: false, error: { code: 'INTERNAL', message: 'no workspace is open' } };
     return host.call(method, params);
   });
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate([
-      { label: 'File', submenu: [{ label: 'Open Dataset Folder…', accelerator: 'CmdOrCtrl+O', click: () => void chooseWorkspace().then((d) => (d === undefined ? undefined : openWorkspace(d))) }, { role: 'quit' }] },
-      { role: 'editMenu' },
-      { label: 'View', submenu: [{ role: 'reload' }, { role: 'toggleDevTools' }, { type: 'separator' }, { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }] },
-    ]),
-  );
+  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate({ packaged: app.isPackaged, openFolder: () => void chooseWorkspace().then((d) => (d === undefined ? undefined : openWorkspace(d))) })));
   const dir = workspaceArg(process.argv) ?? (await chooseWorkspace());
   if (!dir) return app.quit();
   await openWorkspace(dir);

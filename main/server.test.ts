@@ -9,6 +9,7 @@ import { HostClient } from '../workers/host/client.js';
 import { createHost } from '../workers/host/host.js';
 import { makeWorkspace, scratchDir } from '../workers/host/testing.js';
 import { memoryPair } from '../workers/host/transport.js';
+import { HOSTILE_FRAMES, rawWebSocket } from './raw-ws.js';
 import { contentSecurityPolicy } from './security.js';
 import { startServer, type RunningServer } from './server.js';
 
@@ -179,5 +180,67 @@ describe('assay serve over WebSocket', () => {
     await expect(connect(s, `/ws?token=${s.token}`, { origin: 'http://evil.example' })).rejects.toThrow('HTTP 403');
     await expect(connect(s, `/ws?token=${s.token}`, { host: 'evil.example' })).rejects.toThrow('HTTP 403');
     await expect(connect(s, `/other?token=${s.token}`)).rejects.toThrow('HTTP 404');
+  });
+});
+
+describe('assay serve under a hostile client', () => {
+  for (const [name, bytes] of Object.entries(HOSTILE_FRAMES)) {
+    it(`closes only the socket that sent ${name}; other clients are still served`, async () => {
+      const { s } = await serve();
+      const bystander = await connect(s, `/ws?token=${s.token}`);
+      const raw = await rawWebSocket(s.port, s.token);
+      raw.write(bytes());
+      await raw.closed;
+      expect(await ask(bystander, { type: 'request', id: 1, method: 'workspace.info', params: {} })).toMatchObject({ id: 1, ok: true });
+      const later = await connect(s, `/ws?token=${s.token}`);
+      expect(await ask(later, { type: 'request', id: 2, method: 'jobs.list', params: {} })).toMatchObject({ id: 2, ok: true });
+      bystander.close();
+      later.close();
+    });
+  }
+
+  it('answers params nested 5,000 deep (a 10 KB message) with BAD_REQUEST and keeps serving', async () => {
+    const { s } = await serve();
+    const ws = await connect(s, `/ws?token=${s.token}`);
+    const deep = `{"type":"request","id":41,"method":"preview.run","params":{"recipeText":${'['.repeat(5000)}${']'.repeat(5000)}}}`;
+    expect(deep.length).toBeGreaterThan(10_000);
+    const r = await new Promise<HostMessage>((resolve) => {
+      ws.once('message', (d: Buffer) => resolve(JSON.parse(d.toString()) as HostMessage));
+      ws.send(deep);
+    });
+    expect(r).toMatchObject({ id: 41, ok: false, error: { code: 'BAD_REQUEST', message: expect.stringMatching(/deeper than 64/) as string } });
+    expect(await ask(ws, { type: 'request', id: 42, method: 'workspace.info', params: {} })).toMatchObject({ id: 42, ok: true });
+    ws.close();
+  });
+
+  it('answers a message over 10 MB with BAD_REQUEST naming the limit', async () => {
+    const { s } = await serve();
+    const ws = await connect(s, `/ws?token=${s.token}`);
+    const big = `{"type":"request","id":43,"method":"preview.lint","params":{"recipeText":"${'x'.repeat(10 * 1024 * 1024 + 10)}"}}`;
+    const r = await new Promise<HostMessage>((resolve) => {
+      ws.once('message', (d: Buffer) => resolve(JSON.parse(d.toString()) as HostMessage));
+      ws.send(big);
+    });
+    expect(r).toMatchObject({ id: 43, ok: false, error: { code: 'BAD_REQUEST', message: expect.stringMatching(/larger than 10 MB/) as string } });
+    expect(await ask(ws, { type: 'request', id: 44, method: 'jobs.list', params: {} })).toMatchObject({ id: 44, ok: true });
+    ws.close();
+  });
+
+  it('turns a forward that throws into that request’s error', async () => {
+    const workspace = makeWorkspace(scratchDir());
+    const pair = memoryPair();
+    createHost({ workspace, endpoint: pair.host, openEngine: () => { throw new Error('no index in these tests'); } });
+    /** A host whose forward throws for one method, as a transport's serializer does on a value nested too deep. */
+    class ThrowingClient extends HostClient {
+      override call(method: string, params: unknown): ReturnType<HostClient['call']> {
+        if (method === 'jobs.list') throw new RangeError('Maximum call stack size exceeded');
+        return super.call(method, params);
+      }
+    }
+    server = await startServer({ workspace, rendererDir: scratchDir(), host: new ThrowingClient(pair.client) });
+    const ws = await connect(server, `/ws?token=${server.token}`);
+    expect(await ask(ws, { type: 'request', id: 5, method: 'jobs.list', params: {} })).toMatchObject({ id: 5, ok: false, error: { code: 'INTERNAL', message: expect.stringMatching(/Maximum call stack/) as string } });
+    expect(await ask(ws, { type: 'request', id: 6, method: 'workspace.info', params: {} })).toMatchObject({ id: 6, ok: true });
+    ws.close();
   });
 });

@@ -57,7 +57,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const headers = securityHeaders(port);
   const ownHost = opts.host === undefined;
   const host = opts.host ?? new HostSupervisor(forkHost({ workspace: opts.workspace }), opts.log ? { log: opts.log } : {});
-  const bridge = bridgeSockets(host);
+  const bridge = bridgeSockets(host, opts.log ? { log: opts.log } : {});
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
@@ -80,6 +80,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node hands the upgrade socket over with no 'error' listener: a reset before ws takes it (or while
+    // it is refused) must end that socket, not the process.
+    socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname !== '/ws') return refuseUpgrade(socket, 404, 'not found');
     const verdict = gate.check(req.headers, url);

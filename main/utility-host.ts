@@ -17,7 +17,14 @@ export function utilityHost(hostScript: string, workspace: string): HostLauncher
     // Requests wait for the process to exist; after that Electron queues them until the host listens.
     let queue: RequestEnvelope[] | null = [];
     child.once('spawn', () => {
-      for (const m of queue ?? []) child.postMessage(m);
+      // A queued request that cannot be cloned fails alone; the rest go on (an exception here would reach Electron's main loop).
+      for (const m of queue ?? []) {
+        try {
+          child.postMessage(m);
+        } catch (e) {
+          listeners.emit({ type: 'response', id: m.id, ok: false, error: { code: 'BAD_REQUEST', message: `${m.method}: the params cannot be sent to the engine host (${(e as Error).message})` } });
+        }
+      }
       queue = null;
     });
     const exited = new Promise<string>((done) => {

@@ -1,11 +1,11 @@
 // The hardened app window: the renderer served from the app:// scheme with a strict CSP, sandboxed, no navigation, no new windows.
-import { BrowserWindow, net, protocol, session, type WebContents } from 'electron';
+import { BrowserWindow, net, protocol, session } from 'electron';
 import { pathToFileURL } from 'node:url';
+import { APP_ORIGIN, SCHEME } from './lockdown.js';
 import { contentSecurityPolicy } from './security.js';
 import { lookupStatic } from './static.js';
 
-export const SCHEME = 'app';
-export const APP_ORIGIN = `${SCHEME}://assay`;
+export { APP_ORIGIN, lockDown, SCHEME } from './lockdown.js';
 
 /** Electron's CSP: browser mode's, without the WebSocket (the bridge is IPC). */
 export const ELECTRON_CSP = contentSecurityPolicy();
@@ -33,19 +33,8 @@ export function serveRenderer(rendererDir: string): void {
   session.defaultSession.setPermissionCheckHandler(() => false);
 }
 
-/** Applied to every web contents the app ever creates (DESIGN §7). */
-export function lockDown(contents: WebContents): void {
-  contents.on('will-navigate', (event, url) => {
-    if (!url.startsWith(`${APP_ORIGIN}/`)) event.preventDefault();
-  });
-  contents.on('will-redirect', (event, url) => {
-    if (!url.startsWith(`${APP_ORIGIN}/`)) event.preventDefault();
-  });
-  contents.on('will-attach-webview', (event) => event.preventDefault());
-  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
-}
-
-export function createWindow(preload: string): BrowserWindow {
+/** `devTools` is false in a packaged app: no menu item, no shortcut, and webContents.openDevTools() does nothing. */
+export function createWindow(preload: string, opts: { devTools: boolean }): BrowserWindow {
   const win = new BrowserWindow({
     width: 1440,
     height: 900,
@@ -62,6 +51,7 @@ export function createWindow(preload: string): BrowserWindow {
       webviewTag: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      devTools: opts.devTools,
     },
   });
   win.once('ready-to-show', () => win.show());

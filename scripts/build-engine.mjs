@@ -16,6 +16,7 @@ await build({
     'index-worker': 'workers/engine/index/build/worker.ts',
     // The app side (issue 7): beside the engine bundles so the job runner finds the pool workers next to it.
     host: 'workers/host/main.ts',
+    'preview-worker': 'workers/host/preview-worker.ts',
     'job-runner': 'workers/host/jobs/runner.ts',
     serve: 'main/serve-bin.ts',
   },

@@ -63,7 +63,13 @@ export class HostClient extends HostApiBase {
     const id = this.#next++;
     return new Promise((resolve) => {
       this.#pending.set(id, resolve);
-      this.endpoint.send({ type: 'request', id, method, params });
+      try {
+        this.endpoint.send({ type: 'request', id, method, params });
+      } catch (e) {
+        // The transport could not serialize these params (too deep, not cloneable): this request fails, nothing else.
+        this.#pending.delete(id);
+        resolve({ ok: false, error: { code: 'BAD_REQUEST', message: `${method}: the params cannot be sent to the engine host (${e instanceof Error ? e.message : String(e)})` } });
+      }
     });
   }
 

@@ -1,6 +1,6 @@
 // Serves the contract on a host endpoint: validates envelopes and params (zod), calls the method's handler, answers or maps the error.
 import type { z } from 'zod';
-import { methods, requestEnvelope, type EventName, type Events, type Method, type Result } from '../../shared/contract/index.js';
+import { methods, requestEnvelope, type ErrorPayload, type EventName, type Events, type Method, type Result } from '../../shared/contract/index.js';
 import { HostError, toErrorPayload } from './errors.js';
 import type { HostEndpoint } from './transport.js';
 
@@ -29,29 +29,77 @@ async function answer(handlers: Handlers, method: string, raw: unknown): Promise
   }
 }
 
+export interface ServeOptions {
+  root?: string;
+  log?: (m: string) => void;
+  /** Applied to every error text that leaves the host (responses, job errors and log lines): hides interpolated values. */
+  redact?: (text: string) => string;
+}
+
+const INTERNAL_UNSENDABLE = (what: string, e: unknown): ErrorPayload => ({ code: 'INTERNAL', message: `${what} could not be sent: ${e instanceof Error ? e.message : String(e)}` });
+
+/** The wire form of a thrown value; a value that cannot even be described becomes a plain INTERNAL. */
+function payloadOf(e: unknown, root: string | undefined): ErrorPayload {
+  try {
+    const p = toErrorPayload(e, root);
+    return { ...p, code: String(p.code), message: String(p.message) };
+  } catch {
+    return { code: 'INTERNAL', message: 'the request failed with an error that cannot be described' };
+  }
+}
+
+function redactPayload(p: ErrorPayload, redact: (t: string) => string): ErrorPayload {
+  return { ...p, message: redact(p.message), ...(p.file !== undefined && { file: redact(p.file) }), ...(p.field !== undefined && { field: redact(p.field) }) };
+}
+
+/** Job events carry error text and log lines from the job process: they are redacted like responses. */
+function redactEvent(event: string, payload: unknown, redact: (t: string) => string): unknown {
+  const p = payload as { error?: unknown; line?: unknown };
+  if (event === 'job.state' && typeof p.error === 'string') return { ...p, error: redact(p.error) };
+  if (event === 'job.log' && typeof p.line === 'string') return { ...p, line: redact(p.line) };
+  return payload;
+}
+
 /** Attaches the handlers to the endpoint; returns the event emitter and a detach function. */
-export function serveHost(endpoint: HostEndpoint, handlers: Handlers, opts: { root?: string; log?: (m: string) => void } = {}): { emit: EmitEvent; close: () => void } {
+export function serveHost(endpoint: HostEndpoint, handlers: Handlers, opts: ServeOptions = {}): { emit: EmitEvent; close: () => void } {
+  const redact = opts.redact ?? ((t: string) => t);
+  const respond = (id: number, method: string, r: { ok: true; result: unknown } | { ok: false; error: ErrorPayload }): void => {
+    try {
+      endpoint.send(r.ok ? { type: 'response', id, ok: true, result: r.result } : { type: 'response', id, ok: false, error: redactPayload(r.error, redact) });
+    } catch (e) {
+      // The IPC serializer throws on values nested too deep (or not cloneable): that answer becomes an error, the host goes on.
+      opts.log?.(`the answer to ${method} could not be sent: ${e instanceof Error ? e.message : String(e)}`);
+      try {
+        endpoint.send({ type: 'response', id, ok: false, error: INTERNAL_UNSENDABLE(`the answer to ${method}`, e) });
+      } catch {
+        /* the channel itself is gone */
+      }
+    }
+  };
   const off = endpoint.onMessage((message) => {
     const env = requestEnvelope.safeParse(message);
     if (!env.success) {
       // Without a numeric id there is nobody to answer; such a message is dropped and logged.
       const id = (message as { id?: unknown } | null)?.id;
-      if (typeof id === 'number' && Number.isInteger(id)) {
-        endpoint.send({ type: 'response', id, ok: false, error: toErrorPayload(badRequest(env.error, 'envelope: ')) });
-      } else opts.log?.('dropped a message that is not a request envelope');
+      if (typeof id === 'number' && Number.isInteger(id)) respond(id, 'envelope', { ok: false, error: payloadOf(badRequest(env.error, 'envelope: '), undefined) });
+      else opts.log?.('dropped a message that is not a request envelope');
       return;
     }
     const { id, method, params } = env.data;
     void answer(handlers, method, params).then((r) => {
-      if (r.ok) endpoint.send({ type: 'response', id, ok: true, result: r.result });
-      else {
-        if (!(r.error instanceof HostError) && !(r.error as { code?: unknown } | null)?.code) opts.log?.(`${method} failed: ${r.error instanceof Error ? (r.error.stack ?? r.error.message) : String(r.error)}`);
-        endpoint.send({ type: 'response', id, ok: false, error: toErrorPayload(r.error, opts.root) });
-      }
+      if (r.ok) return respond(id, method, r);
+      if (!(r.error instanceof HostError) && !(r.error as { code?: unknown } | null)?.code) opts.log?.(redact(`${method} failed: ${r.error instanceof Error ? (r.error.stack ?? r.error.message) : String(r.error)}`));
+      respond(id, method, { ok: false, error: payloadOf(r.error, opts.root) });
     });
   });
   return {
-    emit: (event, payload) => endpoint.send({ type: 'event', event, payload }),
+    emit: (event, payload) => {
+      try {
+        endpoint.send({ type: 'event', event, payload: redactEvent(event, payload, redact) });
+      } catch (e) {
+        opts.log?.(`dropped a '${event}' event that cannot be sent: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    },
     close: off,
   };
 }

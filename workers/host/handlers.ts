@@ -14,13 +14,13 @@ export interface HandlerContext {
   jobs: JobManager;
 }
 
-function workspaceInfo({ root, index }: HandlerContext): WorkspaceInfo {
+async function workspaceInfo({ root, index }: HandlerContext): Promise<WorkspaceInfo> {
   const recipes = findRecipes(root);
   // TODO(issue 11.3): configs recognised by schema (tag, dedupe, minhash, tokens too); recipes only for now.
   const base = { root, name: basename(root), recipes, configs: recipes.map((path) => ({ path, kinds: ['mix' as const] })) };
   if (!index.built) return { ...base, sources: [], files: [], attributes: [], index: { built: false, docs: 0, stale: false, schemaVersion: 0 } };
-  const e = index.engine();
-  return { ...base, sources: e.sources(), files: e.files(), attributes: e.catalogue(), index: e.status() };
+  // Answered on the host's main thread from the snapshot's summary: never queued behind a running preview.
+  return { ...base, ...(await index.info()) };
 }
 
 /** TODO(issue 11): replaced by the real handler in this change set; never shipped. */

@@ -3,15 +3,22 @@ import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serveHost } from './dispatch.js';
 import { createHandlers } from './handlers.js';
-import { IndexService, type OpenEngine } from './index-service.js';
+import { allowedEnv, redactEnv } from './app-env.js';
+import { inProcessBackend, IndexService, workerBackend, type OpenEngine } from './index-service.js';
 import { JobManager } from './jobs/manager.js';
 import type { EntryPoint } from './launch-process.js';
+import type { PreviewThreadOptions } from './preview-thread.js';
 import type { HostEndpoint } from './transport.js';
 
 export interface HostOptions {
   workspace: string;
   endpoint: HostEndpoint;
-  openEngine: OpenEngine;
+  /** An engine on this thread (tests bring their own); by default the engine runs in a preview worker thread. */
+  openEngine?: OpenEngine;
+  /** The preview worker's cancellation grace, call budget and test hook (see PreviewThreadOptions). */
+  preview?: Pick<PreviewThreadOptions, 'graceMs' | 'maxCallMs' | 'delayMs'>;
+  /** The environment allowed names are taken from (default process.env; the host process passes what it took from it). */
+  env?: NodeJS.ProcessEnv;
   restartReason?: string;
   runnerEntry?: EntryPoint;
   cancelGraceMs?: number;
@@ -41,17 +48,21 @@ export function workspaceRoot(dir: string): string {
 
 export function createHost(opts: HostOptions): Host {
   const root = workspaceRoot(opts.workspace);
-  const index = new IndexService(root, opts.openEngine);
+  const source = opts.env ?? process.env;
+  const env = (): Record<string, string> => allowedEnv(root, source);
+  const backend = opts.openEngine ? inProcessBackend(root, opts.openEngine) : workerBackend({ root, env, ...opts.preview, ...(opts.log && { log: opts.log }) });
+  const index = new IndexService(root, backend);
   let emit: ReturnType<typeof serveHost>['emit'] = () => undefined;
   const jobs = new JobManager({
     root,
     emit: (e, p) => emit(e, p),
     indexChanged: () => index.refresh(),
+    jobEnv: env,
     ...(opts.restartReason !== undefined && { restartReason: opts.restartReason }),
     ...(opts.runnerEntry !== undefined && { runnerEntry: opts.runnerEntry }),
     ...(opts.cancelGraceMs !== undefined && { cancelGraceMs: opts.cancelGraceMs }),
   });
-  const served = serveHost(opts.endpoint, createHandlers({ root, index, jobs }), { root, ...(opts.log && { log: opts.log }) });
+  const served = serveHost(opts.endpoint, createHandlers({ root, index, jobs }), { root, redact: (t) => redactEnv(t, env()), ...(opts.log && { log: opts.log }) });
   emit = served.emit;
   return {
     root,
@@ -60,7 +71,7 @@ export function createHost(opts: HostOptions): Host {
     close: async () => {
       await jobs.shutdown();
       served.close();
-      index.close();
+      await index.close();
     },
   };
 }

@@ -1,8 +1,11 @@
-// The preview engine as the host holds it: opened lazily, reopened after an index job, and a clear error while no index exists.
+// The preview engine as the host holds it: in a worker thread (heavy calls queue there), light facts answered here, a clear error while no index exists.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AttributeKeyInfo, DocumentDetail, DocumentPage, DocumentQuery, ExplainResult, Histogram, IndexStatus, LintIssue, PreviewResult, SampleBucket, SourceInfo } from '../../shared/contract/index.js';
 import { HostError } from './errors.js';
+import type { EngineSummary } from './preview-protocol.js';
+import { snapshotStale, summarize } from './preview-status.js';
+import { PreviewThread, type PreviewThreadOptions } from './preview-thread.js';
 
 /** The part of the engine's PreviewEngine (workers/engine/index) the host serves. */
 export interface PreviewEngineLike {
@@ -23,36 +26,109 @@ export interface PreviewEngineLike {
 
 export type OpenEngine = (root: string) => PreviewEngineLike;
 
+/** Every engine method as the host calls it: asynchronously, wherever the engine runs. Methods added to PreviewEngineLike are forwarded by name. */
+export type RemoteEngine = {
+  [K in Exclude<keyof PreviewEngineLike, 'reload' | 'close'>]: PreviewEngineLike[K] extends (...a: infer A) => infer R ? (...a: A) => Promise<Awaited<R>> : never;
+};
+
+/** Where the engine runs: a worker thread (the app) or this thread (tests that bring their own engine). */
+export interface EngineBackend {
+  call(method: string, args: unknown[]): Promise<unknown>;
+  summary(): Promise<EngineSummary>;
+  reload(): Promise<void>;
+  close(): Promise<void>;
+}
+
 export const indexFile = (root: string): string => join(root, '.assay', 'index.sqlite');
 
+export function workerBackend(opts: PreviewThreadOptions): EngineBackend {
+  const thread = new PreviewThread(opts);
+  return {
+    call: (method, args) => thread.call(method, args),
+    summary: () => thread.call('summary', []) as Promise<EngineSummary>,
+    reload: async () => void (await thread.call('reload', [])),
+    close: () => thread.close(),
+  };
+}
+
+/** The engine on the calling thread, opened lazily: every call blocks this thread while it runs. */
+export function inProcessBackend(root: string, open: OpenEngine): EngineBackend {
+  let engine: PreviewEngineLike | null = null;
+  const get = (): PreviewEngineLike => (engine ??= open(root));
+  return {
+    call: async (method, args) => (get() as unknown as Record<string, (...a: unknown[]) => unknown>)[method]?.(...args),
+    summary: async () => summarize(get(), root),
+    reload: async () => void (engine ? engine.reload() : get()),
+    close: async () => {
+      engine?.close();
+      engine = null;
+    },
+  };
+}
+
+export interface IndexInfo {
+  sources: SourceInfo[];
+  files: { path: string; docs: number; bytes: number }[];
+  attributes: AttributeKeyInfo[];
+  index: IndexStatus;
+}
+
 export class IndexService {
-  #engine: PreviewEngineLike | null = null;
+  #opened = false;
+  #summary: Promise<EngineSummary> | null = null;
+  readonly #remote: RemoteEngine;
 
   constructor(
     readonly root: string,
-    private readonly open: OpenEngine,
-  ) {}
+    private readonly backend: EngineBackend,
+  ) {
+    // `then` stays undefined so an engine handle is never mistaken for a promise.
+    this.#remote = new Proxy({} as RemoteEngine, {
+      get: (_t, name) => (typeof name === 'string' && name !== 'then' ? (...args: unknown[]) => this.backend.call(name, args) : undefined),
+    });
+  }
 
   get built(): boolean {
-    return this.#engine !== null || existsSync(indexFile(this.root));
+    return this.#opened || existsSync(indexFile(this.root));
   }
 
-  /** The open engine; NOT_FOUND (with what to do) while the workspace has no index. */
-  engine(): PreviewEngineLike {
-    if (this.#engine) return this.#engine;
-    if (!existsSync(indexFile(this.root))) throw new HostError('NOT_FOUND', 'this workspace has no attribute index yet: run an index job (or `assay index`) first');
-    this.#engine = this.open(this.root);
-    return this.#engine;
+  /** The engine's methods; NOT_FOUND (with what to do) while the workspace has no index. */
+  engine(): RemoteEngine {
+    if (!this.built) throw new HostError('NOT_FOUND', 'this workspace has no attribute index yet: run an index job (or `assay index`) first');
+    this.#opened = true;
+    return this.#remote;
   }
 
-  /** After an index job: reload the open engine, or open it for the first time. Returns the documents indexed. */
-  refresh(): number {
-    if (this.#engine) this.#engine.reload();
-    return this.engine().status().docs;
+  /**
+   * Sources, files, catalogue and status of the open snapshot, without waiting for the engine: the
+   * summary is taken once per snapshot, staleness is checked here on every call.
+   */
+  async info(): Promise<IndexInfo> {
+    this.engine();
+    const pending = (this.#summary ??= this.backend.summary());
+    let s: EngineSummary;
+    try {
+      s = await pending;
+    } catch (e) {
+      if (this.#summary === pending) this.#summary = null;
+      throw e;
+    }
+    return { sources: s.sources, files: s.files, attributes: s.attributes, index: { ...s.status, stale: snapshotStale(this.root, s.generation) } };
   }
 
-  close(): void {
-    this.#engine?.close();
-    this.#engine = null;
+  /** After an index job: reload the engine (or open it), then summarize the new snapshot. Returns the documents indexed. */
+  async refresh(): Promise<number> {
+    this.engine();
+    await this.backend.reload();
+    const next = this.backend.summary();
+    // Until the new summary is ready, info() keeps answering from the previous one.
+    const s = await next;
+    this.#summary = next;
+    return s.status.docs;
+  }
+
+  async close(): Promise<void> {
+    this.#summary = null;
+    await this.backend.close();
   }
 }

@@ -1,6 +1,6 @@
 // Launches the engine host as a forked Node process (browser mode, tests): the child_process side of supervision.
 import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -23,6 +23,18 @@ export function hostEntry(name: string, sourcePath: string): EntryPoint {
   const bundled = resolve(dirname(here), `${name}.js`);
   if (!existsSync(bundled)) throw new Error(`${bundled} is missing; run \`npm run build\``);
   return { modulePath: bundled, execArgv: [] };
+}
+
+/**
+ * tsx's ESM registration API (its `register()` installs the TypeScript hooks in the calling thread), for
+ * worker threads run from sources: `--import tsx` reaches only the main thread on Node 20.
+ */
+export function tsxApiUrl(): string {
+  const pkgPath = createRequire(import.meta.url).resolve('tsx/package.json');
+  const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as { exports: Record<string, { import?: { default?: string } }> };
+  const rel = pkg.exports['./esm/api']?.import?.default;
+  if (rel === undefined) throw new Error('tsx has no ./esm/api export');
+  return pathToFileURL(resolve(dirname(pkgPath), rel)).href;
 }
 
 export function exitReason(code: number | null, signal: NodeJS.Signals | null): string {

@@ -22,8 +22,8 @@ export interface TagFileSettings {
 }
 
 /** Parses the text of `path`: a mixer recipe (it has `streams`) runs its preset, anything else is a tag config. */
-export function tagSettingsFromText(text: string, path: string): TagFileSettings {
-  const ctx = { env: process.env, cpuCount: cpus().length };
+export function tagSettingsFromText(text: string, path: string, env: NodeJS.ProcessEnv = process.env): TagFileSettings {
+  const ctx = { env, cpuCount: cpus().length };
   if (/^streams\s*:/m.test(text) || /"streams"\s*:/.test(text)) return fromRecipe(text, path, ctx);
   const r = parseConfigText(text, tagConfig, ctx);
   if (!r.ok) throw new RecipeError(path, r.issues);

@@ -25,6 +25,8 @@ export interface JobManagerOptions {
   /** How long a cancelled job may take to clean up before it is killed. */
   cancelGraceMs?: number;
   runnerEntry?: EntryPoint;
+  /** The environment a job's config may interpolate and its process runs with (the workspace's allowed variables); default process.env. */
+  jobEnv?: () => Record<string, string>;
 }
 
 interface Live {
@@ -76,7 +78,7 @@ export class JobManager {
     const { text, path } = await this.#config(req, jobId);
     // Inline text is named by its parameter in errors: its file under .assay/runs/ exists only once accepted.
     const name = req.configPath !== undefined ? req.configPath : req.configText !== undefined ? 'configText' : '(index)';
-    const plan = planJob(req.kind, text, name);
+    const plan = planJob(req.kind, text, name, this.opts.jobEnv?.());
     await checkPlanPaths(plan, this.opts.root);
     return { text, path };
   }
@@ -149,7 +151,9 @@ export class JobManager {
   #spawn(info: JobInfo, start: RunnerRequest): void {
     const entry = this.opts.runnerEntry ?? hostEntry('job-runner', 'jobs/runner.ts');
     // Inside Electron's utility process execPath is the Electron binary: make the job process plain Node.
-    const env = process.versions.electron === undefined ? process.env : { ...process.env, ELECTRON_RUN_AS_NODE: '1' };
+    // The job re-reads its config with its own environment: only the allowed variables, so both agree.
+    const base = this.opts.jobEnv?.() ?? process.env;
+    const env = process.versions.electron === undefined ? base : { ...base, ELECTRON_RUN_AS_NODE: '1' };
     const child = fork(entry.modulePath, [], { execArgv: entry.execArgv, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
     const live: Live = { info, child, meter: new ProgressMeter(info.jobId), cancelRequested: false, reported: false, settled: false, logLines: 0 };
     this.#live.set(info.jobId, live);

@@ -36,15 +36,16 @@ export type JobPlan =
   | { kind: 'tokens'; tokens: TokensOptions }
   | { kind: 'index' };
 
-const ctx = (): { env: NodeJS.ProcessEnv; cpuCount: number } => ({ env: process.env, cpuCount: cpus().length });
+/** `env` is what `${oc.env:…}` reads: the app passes only the workspace's allowed variables (the job process has no others). */
+const ctx = (env: NodeJS.ProcessEnv = process.env): { env: NodeJS.ProcessEnv; cpuCount: number } => ({ env, cpuCount: cpus().length });
 
 function parsed<T>(r: { ok: true; config: T } | { ok: false; issues: ConstructorParameters<typeof RecipeError>[1] }, path: string): T {
   if (!r.ok) throw new RecipeError(path, r.issues);
   return r.config;
 }
 
-function tagPlan(text: string, path: string): TagPlan {
-  const c = tagSettingsFromText(text, path);
+function tagPlan(text: string, path: string, env?: NodeJS.ProcessEnv): TagPlan {
+  const c = tagSettingsFromText(text, path, env);
   // Custom tagger modules are code: a config from the app never runs code (DESIGN §7); the CLI can.
   if (c.taggerModules?.length) throw new HostError('FORBIDDEN', 'tagger_modules run code and are refused from the app; run `assay tag -c` in a terminal to use them', 'tagger_modules');
   const taggers = c.requests ?? (c.taggers ?? []).map((name) => ({ name, options: c.options[name] }));
@@ -60,26 +61,26 @@ function tagPlan(text: string, path: string): TagPlan {
 }
 
 /** Parses the config text of a job (`path` names it in errors). */
-export function planJob(kind: JobKind, text: string, path: string): JobPlan {
+export function planJob(kind: JobKind, text: string, path: string, env?: NodeJS.ProcessEnv): JobPlan {
   switch (kind) {
     case 'tag':
-      return { kind, tag: tagPlan(text, path) };
+      return { kind, tag: tagPlan(text, path, env) };
     case 'dedupe':
-      return { kind, dedupe: parsed(parseConfigText(text, dedupeConfig, ctx(), 'a dedupe config must be a mapping with `documents`, `dedupe` and `bloom_filter`'), path) };
+      return { kind, dedupe: parsed(parseConfigText(text, dedupeConfig, ctx(env), 'a dedupe config must be a mapping with `documents`, `dedupe` and `bloom_filter`'), path) };
     case 'minhash':
-      return { kind, minhash: parsed(parseConfigText(text, minhashConfig, ctx(), 'a minhash config must be a mapping with `documents` and `name`'), path) };
+      return { kind, minhash: parsed(parseConfigText(text, minhashConfig, ctx(env), 'a minhash config must be a mapping with `documents` and `name`'), path) };
     case 'mix':
-      return { kind, mix: parsed(parseRecipe(text, ctx()), path) };
+      return { kind, mix: parsed(parseRecipe(text, ctx(env)), path) };
     case 'index':
       return { kind };
     case 'tokens':
-      return { kind, tokens: tokensPlan(text, path) };
+      return { kind, tokens: tokensPlan(text, path, env) };
   }
 }
 
 /** The CLI's own resolution of a tokens config (no flags): what `assay tokens -c` would run. */
-function tokensPlan(text: string, path: string): TokensOptions {
-  const c = parsed(parseConfigText(text, tokensConfig, ctx()), path);
+function tokensPlan(text: string, path: string, env?: NodeJS.ProcessEnv): TokensOptions {
+  const c = parsed(parseConfigText(text, tokensConfig, ctx(env)), path);
   try {
     return tokensOptions({ command: 'tokens', options: new Map(), positionals: [] }, c);
   } catch (e) {

@@ -9,6 +9,7 @@ import { planJsonPathValue } from '../recipe/plan-jsonpath.js';
 import type { Replacer } from '../recipe/recipe.js';
 import type { StreamScope } from '../recipe/streams.js';
 import type { IndexData } from '../store/data.js';
+import { checkInterrupt } from '../interrupt.js';
 import { T } from '../store/tags.js';
 import { Bitset } from './bitset.js';
 
@@ -89,7 +90,9 @@ export function spanOutcome(replacers: readonly Replacer[], scope: StreamScope, 
         }
       }
     } else for (const [from, to] of scope.ranges) for (let g = from; g < to; g++) exact.push(g);
-    for (const g of exact) {
+    for (let i = 0; i < exact.length; i++) {
+      if ((i & 255) === 0) checkInterrupt();
+      const g = exact[i] as number;
       const doc = mat.merged(g, scope.merge.sets);
       const got = exactSpans(r, doc);
       if (typeof got === 'string') fail(g, got);
@@ -144,7 +147,10 @@ export function spanOutcome(replacers: readonly Replacer[], scope: StreamScope, 
     trimmed: () => {
       if (trimmed !== null) return trimmed;
       const out = Float64Array.from(data.trimmed);
+      let done = 0;
       touched.forEach((g) => {
+        // Safe to stop here: documents done so far are settled, and nothing is kept until the loop ends.
+        if ((done++ & 255) === 0) checkInterrupt();
         const text = mat.raw(g).text as string;
         const replaced = applyReplacements(text, reps.get(g) ?? []);
         out[g] = utf8Length(rustTrim(replaced));

@@ -1,5 +1,6 @@
 // Evaluates one rule over a stream: the column program where it can tell, the mixer's own evaluator elsewhere.
 import { FilterEvalError, type CompiledRule, type Json } from '../../mix/filters/types.js';
+import { checkInterrupt } from '../interrupt.js';
 import { Bitset } from '../preview/bitset.js';
 import { T } from '../store/tags.js';
 import type { EvalContext } from './context.js';
@@ -27,6 +28,7 @@ export function evaluateRule(plan: RulePlan, rule: CompiledRule, scope: StreamSc
   const errors = new Bitset(ctx.n);
   const messages = new Map<number, string>();
   const pending: number[] = [];
+  checkInterrupt();
   if (plan.run !== null) {
     const tag = plan.run(ctx).tag;
     const w = hits.words;
@@ -40,6 +42,7 @@ export function evaluateRule(plan: RulePlan, rule: CompiledRule, scope: StreamSc
     }
   } else for (const [from, to] of scope.ranges) for (let g = from; g < to; g++) pending.push(g);
   for (let i = 0; i < pending.length; i += CHUNK) {
+    checkInterrupt();
     const gs = pending.slice(i, i + CHUNK);
     exactChunk(rule, gs.map((g) => mat.merged(g, scope.merge.sets)), gs, hits, errors, messages);
   }

@@ -1,0 +1,79 @@
+// The preview worker thread: owns the index engine (synchronous SQLite + in-memory columns) so the host's main thread never waits for it.
+import { parentPort, workerData } from 'node:worker_threads';
+import { AssayError, isAssayError } from '../engine/errors.js';
+import { setInterruptCheck } from '../engine/index/interrupt.js';
+import { openPreviewEngine } from './engine-adapter.js';
+import { HostError } from './errors.js';
+import type { PreviewEngineLike } from './index-service.js';
+import type { CallMessage, PreviewWorkerData, ReplyMessage, WireError } from './preview-protocol.js';
+import { summarize } from './preview-status.js';
+
+const data = workerData as PreviewWorkerData;
+const flag = new Int32Array(data.flag);
+let engine: PreviewEngineLike | null = null;
+let running = -1;
+
+// The engine's loops call this between units of work: a bumped generation means a newer preview superseded this call.
+setInterruptCheck(() => {
+  if (Atomics.load(flag, 0) !== running) throw new AssayError('CANCELLED', 'superseded by a newer preview');
+});
+
+/** Recipes interpolate `${oc.env:…}` from process.env: in this thread it holds only what the workspace allows. */
+function replaceEnv(env: Record<string, string>): void {
+  for (const k of Object.keys(process.env)) delete process.env[k];
+  Object.assign(process.env, env);
+}
+
+function open(): PreviewEngineLike {
+  return (engine ??= openPreviewEngine(data.root));
+}
+
+function wire(e: unknown): WireError {
+  if (e instanceof HostError) return { kind: 'host', code: e.code, message: e.message, ...(e.field !== undefined && { field: e.field }) };
+  if (isAssayError(e)) {
+    const column = (e as { issues?: { column?: number }[] }).issues?.[0]?.column;
+    return {
+      kind: 'assay', code: e.code, message: e.message,
+      ...(e.file !== undefined && { file: e.file }), ...(e.line !== undefined && { line: e.line }), ...(e.field !== undefined && { field: e.field }), ...(column !== undefined && { column }),
+    };
+  }
+  const err = e instanceof Error ? e : new Error(String(e));
+  return { kind: 'other', code: 'INTERNAL', message: err.message, ...(err.stack !== undefined && { stack: err.stack }) };
+}
+
+function run(m: CallMessage): unknown {
+  if (data.delayMs) {
+    // Test hook: busy the way a runaway regex is, deaf to cooperative cancellation.
+    const until = performance.now() + data.delayMs;
+    while (performance.now() < until) {
+      /* spin */
+    }
+  }
+  if (m.method === 'summary') return summarize(open(), data.root);
+  if (m.method === 'reload') {
+    if (engine) engine.reload();
+    else open();
+    return null;
+  }
+  const e = open() as unknown as Record<string, unknown>;
+  const fn = e[m.method];
+  if (m.method === 'close' || m.method === 'constructor' || m.method.startsWith('_') || typeof fn !== 'function') throw new HostError('INTERNAL', `the preview engine has no method '${m.method}'`);
+  return (fn as (...a: unknown[]) => unknown).apply(e, m.args);
+}
+
+parentPort?.on('message', (m: CallMessage) => {
+  if (m.env !== undefined) replaceEnv(m.env);
+  running = m.gen;
+  let reply: ReplyMessage;
+  try {
+    reply = { type: 'reply', id: m.id, ok: true, value: run(m) };
+  } catch (e) {
+    reply = { type: 'reply', id: m.id, ok: false, error: wire(e) };
+  }
+  try {
+    parentPort?.postMessage(reply);
+  } catch (e) {
+    // A result structured clone cannot carry is this call's error, not the worker's end.
+    parentPort?.postMessage({ type: 'reply', id: m.id, ok: false, error: wire(new Error(`the result could not be sent: ${(e as Error).message}`)) } satisfies ReplyMessage);
+  }
+});
