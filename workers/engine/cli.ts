@@ -42,6 +42,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   dryrun: { description: 'print the resolved config and exit' },
   json: { description: 'list/preview/explain/lint: machine-readable output' },
   index: { value: true, description: 'preview/explain/lint: dataset root whose index (.assay/index.sqlite) to use' },
+  'no-search': { description: 'index: skip the search table over the texts (.assay/search.sqlite)' },
   id: { value: true, description: 'explain: the document id' },
   ids: { description: 'preview: also list the ids of the kept documents' },
   verbose: { alias: 'v', description: 'list: show every output attribute' },
@@ -75,7 +76,7 @@ Usage:
   assay mix -c recipe.yaml [--processes N] [--skip-bad-lines] [--quiet]
   assay tokens --documents GLOB… --destination DIR --tokenizer.name_or_path PATH|gpt2 --tokenizer.eos_token_id ID
                [--dtype uint16|uint32] [--max_size N] [--processes N] [--seed N]   |   assay tokens -c tokens.yaml
-  assay index DATASET_ROOT [--processes N] [--quiet]
+  assay index DATASET_ROOT [--processes N] [--no-search] [--quiet]
   assay preview -c recipe.yaml --index DATASET_ROOT [--json] [--ids]
   assay explain -c recipe.yaml --index DATASET_ROOT --id ID [--json]
   assay lint -c recipe.yaml --index DATASET_ROOT [--json]

@@ -1,6 +1,6 @@
-// `assay index DATASET_ROOT`: build or refresh the attribute index, with progress and Ctrl-C.
+// `assay index DATASET_ROOT`: build or refresh the attribute index, then the search table over the texts, with progress and Ctrl-C.
 import { resolve } from 'node:path';
-import { buildIndex, indexPath } from '../index/index.js';
+import { buildIndex, indexPath, searchPath, type BuildProgress } from '../index/index.js';
 import type { ProgressReport } from '../jobs/progress.js';
 import { intOption, UsageError, type ParsedArgs } from './args.js';
 import { createProgressPrinter } from './progress-bar.js';
@@ -10,37 +10,50 @@ export async function indexCommand(args: ParsedArgs, signal: AbortSignal): Promi
   if (rootArg === undefined || args.positionals.length > 1) throw new UsageError('index needs one dataset folder: assay index DATASET_ROOT');
   const root = resolve(rootArg);
   const quiet = args.options.get('quiet') === true;
-  const printer = createProgressPrinter(process.stderr, quiet);
-  const started = performance.now();
+  const search = args.options.get('no-search') !== true;
+  // One progress bar per phase: the search phase has its own total (the texts of files not yet searchable).
+  const printers = { index: createProgressPrinter(process.stderr, quiet), search: createProgressPrinter(process.stderr, quiet) };
+  const started = { index: performance.now(), search: 0 };
+  let phase: 'index' | 'search' = 'index';
+  const onProgress = (p: BuildProgress & { phase: 'index' | 'search' }): void => {
+    if (p.phase !== phase) {
+      printers.index.done();
+      phase = p.phase;
+      started.search = performance.now();
+    }
+    const elapsedSec = (performance.now() - started[p.phase]) / 1000;
+    const frac = p.total > 0 ? p.done / p.total : 0;
+    const report: ProgressReport = {
+      stage: p.phase, done: p.done, total: p.total, unit: 'bytes',
+      filesDone: p.filesDone ?? 0, filesTotal: p.filesTotal ?? 0, docs: p.docs ?? 0, bytes: p.done,
+      bytesPerSec: elapsedSec > 0 ? p.done / elapsedSec : 0, etaSec: frac > 0.001 ? (elapsedSec * (1 - frac)) / frac : null, elapsedSec,
+    };
+    printers[p.phase].update(report);
+  };
+  const done = (): void => {
+    printers.index.done();
+    printers.search.done();
+  };
   try {
-    const r = await buildIndex(root, {
-      signal,
-      processes: intOption(args, 'processes'),
-      log: (line) => process.stderr.write(`${line}\n`),
-      onProgress: (p) => {
-        const elapsedSec = (performance.now() - started) / 1000;
-        const frac = p.total > 0 ? p.done / p.total : 0;
-        const report: ProgressReport = {
-          stage: 'index', done: p.done, total: p.total, unit: 'bytes',
-          filesDone: p.filesDone ?? 0, filesTotal: p.filesTotal ?? 0, docs: p.docs ?? 0, bytes: p.done,
-          bytesPerSec: elapsedSec > 0 ? p.done / elapsedSec : 0, etaSec: frac > 0.001 ? (elapsedSec * (1 - frac)) / frac : null, elapsedSec,
-        };
-        printer.update(report);
-      },
-    });
-    printer.done();
+    const r = await buildIndex(root, { signal, processes: intOption(args, 'processes'), log: (line) => process.stderr.write(`${line}\n`), onProgress, search });
+    done();
     if (!quiet) {
       const rate = r.ms > 0 && r.skippedFiles < r.files ? Math.round((r.docs / r.ms) * 1000) : 0;
+      const s = r.search;
       process.stdout.write(
         `indexed ${r.docs.toLocaleString('en-US')} documents in ${r.files} file(s) (${r.skippedFiles} unchanged, not re-read), ` +
           `${r.attributeSets} attribute set(s) → ${indexPath(root)} in ${(r.ms / 1000).toFixed(1)} s` +
           `${rate > 0 ? ` (${rate.toLocaleString('en-US')} docs/s)` : ''}\n` +
+          (s
+            ? `search: ${s.docs.toLocaleString('en-US')} texts from ${s.files - s.skippedFiles} file(s) (${s.skippedFiles} unchanged) → ${searchPath(root)} in ${(s.ms / 1000).toFixed(1)} s` +
+              `${s.docs > 0 && s.ms > 0 ? ` (${Math.round((s.docs / s.ms) * 1000).toLocaleString('en-US')} docs/s)` : ''}\n`
+            : 'search: not updated (--no-search); searches fail until `assay index` runs without it\n') +
           (r.problems?.length ? `${r.problems.length} file(s) cannot be mixed as they are (see above); previews of streams reading them fail the same way\n` : ''),
       );
     }
     return 0;
   } catch (e) {
-    printer.done();
+    done();
     throw e;
   }
 }

@@ -13,6 +13,7 @@ import { newCaches, parseAndCompile, type ParsedRecipe, type RecipeCaches } from
 import { IndexData } from './store/data.js';
 import { getMeta, indexPath, openDatabase, SCHEMA_VERSION, schemaVersionOf, type DB } from './store/db.js';
 import { SourceCache } from './store/source.js';
+import { SearchIndex } from './search/search.js';
 import { catalogue, histogram } from './views/catalogue.js';
 import { documentDetail, documentsPage } from './views/documents.js';
 import { explain } from './views/explain.js';
@@ -48,6 +49,7 @@ export class PreviewEngine {
     opts: OpenOptions,
   ) {
     this.baseDir = resolve(opts.baseDir ?? root);
+  private search: SearchIndex | null = null;
     this.db = PreviewEngine.connect(root);
     this.load();
   }
@@ -112,6 +114,9 @@ export class PreviewEngine {
     this.load();
   }
 
+    this.search?.close();
+    const db = this.db;
+    this.search = new SearchIndex(this.root, data, () => new Map((db.prepare('SELECT path, hash FROM files').all() as { path: string; hash: string }[]).map((r) => [r.path, r.hash])));
   close(): void {
     if (this.db.open) {
       if (this.db.inTransaction) this.db.exec('COMMIT');
@@ -120,6 +125,8 @@ export class PreviewEngine {
   }
 
   private recipe(text: string, name = 'recipe'): ParsedRecipe {
+    this.search?.close();
+    this.search = null;
     return this.recipes.getOr(`${name}\u0000${text}`, () => parseAndCompile(text, name, this.caches));
   }
 
@@ -198,10 +205,18 @@ export class PreviewEngine {
 
   documentsPage(q: DocumentQuery): DocumentPage {
     const streams = q.recipeText !== undefined ? this.analysis(q.recipeText).streams : null;
-    return documentsPage(this.db, this.state, streams, q);
+    return documentsPage(this.db, this.state, streams, q, (text) => this.searchIndex().match(text));
   }
 
-  document(id: string): DocumentDetail {
-    return documentDetail(this.db, this.state, lookupId(this.db, this.state.data, id));
+  /** With `search`: also the ranges of the text that search matches (UTF-16), for highlighting. */
+  document(id: string, opts: { search?: string } = {}): DocumentDetail {
+    const d = documentDetail(this.db, this.state, lookupId(this.db, this.state.data, id));
+    if (opts.search !== undefined && opts.search.trim() !== '') d.matches = this.searchIndex().matches(d.text, opts.search);
+    return d;
+  }
+
+  private searchIndex(): SearchIndex {
+    if (this.search === null) throw new AssayError('INTERNAL', 'the engine is closed');
+    return this.search;
   }
 }

@@ -42,7 +42,7 @@ function fateOf(streams: readonly StreamAnalysis[] | null, g: number, redaction 
   return { fate: 'dropped', ...(by !== undefined ? { droppedBy: by } : {}) };
 }
 
-export function documentsPage(db: DB, st: EngineState, streams: readonly StreamAnalysis[] | null, q: DocumentQuery): DocumentPage {
+export function documentsPage(db: DB, st: EngineState, streams: readonly StreamAnalysis[] | null, q: DocumentQuery, search?: (q: string) => Bitset): DocumentPage {
   const data = st.data;
   let set: Bitset;
   if (q.ids) {
@@ -58,6 +58,10 @@ export function documentsPage(db: DB, st: EngineState, streams: readonly StreamA
     set = new Bitset(data.n);
     set.words.fill(0xffffffff);
     for (let g = data.n; g < set.words.length * 32; g++) set.clear(g);
+  }
+  if (q.search !== undefined && q.search.trim() !== '') {
+    if (search === undefined) throw new AssayError('CONFIG', 'search is not available here', { field: 'search' });
+    set = set.and(search(q.search));
   }
   if (q.fate !== undefined || q.droppedBy !== undefined) {
     if (streams === null) throw new AssayError('CONFIG', 'filtering by fate needs recipeText', { field: 'fate' });
