@@ -1,5 +1,6 @@
 // Dolma's fastText LID-176 taggers (`taggers/language.py`): ft_lang_id_doc_v1 … ft_lang_id_en_paragraph_with_doc_score_v2.
 import { z } from 'zod';
+import { AssayError } from '../../../errors.js';
 import { cpLength, pyRound } from '../../../text/python.js';
 import type { TaggerOutput, TaggerSpec, TagSpan } from '../../types.js';
 import { loadFastTextModel, type FastTextModel } from './model.js';
@@ -90,11 +91,26 @@ function predictText(model: FastTextModel, text: string, v: Variant): LangScore[
   return v.select(preds);
 }
 
+/**
+ * Most spans one document may produce. Dolma writes every language fastText reports (p ≳ 1e-5) for
+ * every paragraph: about 80–170 per line, so 10 KB of one-letter lines is 840,000 spans and 1 MB
+ * would not fit in memory. Past this many (≈ 6,000–12,000 paragraphs, a 35 MB attribute line) the
+ * document fails with a clear error instead of exhausting the heap.
+ */
+export const MAX_SPANS_PER_DOCUMENT = 1_000_000;
+
 function tagDoc(model: FastTextModel, text: string, v: Variant): TagSpan[] {
   const spans: TagSpan[] = [];
   const units = v.paragraphs ? splitParagraphs(text) : [{ start: 0, end: text.length, text }];
-  for (const u of units) {
+  for (let p = 0; p < units.length; p++) {
+    const u = units[p] as (typeof units)[number];
     for (const [type, score] of predictText(model, u.text, v)) spans.push({ start: u.start, end: u.end, type, score });
+    if (spans.length > MAX_SPANS_PER_DOCUMENT) {
+      throw new AssayError(
+        'PARSE',
+        `${v.name} would write more than ${MAX_SPANS_PER_DOCUMENT.toLocaleString('en-US')} spans for this document (${spans.length.toLocaleString('en-US')} after ${p + 1} of its ${units.length.toLocaleString('en-US')} paragraphs: Dolma writes every language fastText reports for every paragraph); tag such documents with ft_lang_id_en_paragraph_v2 or ft_lang_id_doc_v1`,
+      );
+    }
   }
   if (v.negative) {
     // A loop, not push(...spread): a long document can have more spans than a call has arguments.
