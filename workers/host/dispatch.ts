@@ -52,6 +52,16 @@ function redactPayload(p: ErrorPayload, redact: (t: string) => string): ErrorPay
   return { ...p, message: redact(p.message), ...(p.file !== undefined && { file: redact(p.file) }), ...(p.field !== undefined && { field: redact(p.field) }) };
 }
 
+/** Results that carry error text of their own: a job check's refusal, lint messages. Everything else a result holds is the user's data. */
+function redactResult(method: string, result: unknown, redact: (t: string) => string): unknown {
+  if (method === 'jobs.check') {
+    const c = result as { ok?: unknown; error?: ErrorPayload };
+    return c.ok === false && c.error ? { ...c, error: redactPayload(c.error, redact) } : result;
+  }
+  if (method === 'preview.lint' && Array.isArray(result)) return result.map((i: { message?: unknown }) => (typeof i.message === 'string' ? { ...i, message: redact(i.message) } : i));
+  return result;
+}
+
 /** Job events carry error text and log lines from the job process: they are redacted like responses. */
 function redactEvent(event: string, payload: unknown, redact: (t: string) => string): unknown {
   const p = payload as { error?: unknown; line?: unknown };
@@ -65,7 +75,7 @@ export function serveHost(endpoint: HostEndpoint, handlers: Handlers, opts: Serv
   const redact = opts.redact ?? ((t: string) => t);
   const respond = (id: number, method: string, r: { ok: true; result: unknown } | { ok: false; error: ErrorPayload }): void => {
     try {
-      endpoint.send(r.ok ? { type: 'response', id, ok: true, result: r.result } : { type: 'response', id, ok: false, error: redactPayload(r.error, redact) });
+      endpoint.send(r.ok ? { type: 'response', id, ok: true, result: redactResult(method, r.result, redact) } : { type: 'response', id, ok: false, error: redactPayload(r.error, redact) });
     } catch (e) {
       // The IPC serializer throws on values nested too deep (or not cloneable): that answer becomes an error, the host goes on.
       opts.log?.(`the answer to ${method} could not be sent: ${e instanceof Error ? e.message : String(e)}`);

@@ -22,6 +22,18 @@ setInterruptCheck(() => {
 function replaceEnv(env: Record<string, string>): void {
   for (const k of Object.keys(process.env)) delete process.env[k];
   Object.assign(process.env, env);
+  if (engine) forgetRecipes(engine);
+}
+
+/**
+ * The engine caches parsed recipes and their analyses by recipe text, and the same text interpolates
+ * differently under another environment: drop those two caches (columns and rule results, keyed by
+ * resolved values, stay). Should the engine's fields ever be renamed, a reload is the safe, slower way.
+ */
+function forgetRecipes(e: PreviewEngineLike): void {
+  const caches = ['recipes', 'analyses'].map((k) => (e as unknown as Record<string, { clear?: unknown } | undefined>)[k]);
+  if (caches.every((c) => typeof c?.clear === 'function')) for (const c of caches) (c as { clear(): void }).clear();
+  else e.reload();
 }
 
 function open(): PreviewEngineLike {
