@@ -1,5 +1,7 @@
 // The host's index engine: the engine's PreviewEngine, opened on the workspace (it already has the shape the host serves).
 import { PreviewEngine } from '../engine/index/index.js';
 import type { OpenEngine } from './index-service.js';
+import { confiner } from './paths.js';
 
-export const openPreviewEngine: OpenEngine = (root) => PreviewEngine.open(root);
+// Document text is read only from files whose real path is inside the workspace (a symlink may point anywhere).
+export const openPreviewEngine: OpenEngine = (root) => PreviewEngine.open(root, { checkPath: confiner(root) });

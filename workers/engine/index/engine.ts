@@ -30,6 +30,11 @@ export interface PreviewOptions {
 
 export interface OpenOptions {
   /**
+   * Called with every dataset file before its text is read (documents.get, explain, span text); it throws
+   * to refuse one. The app refuses files a symbolic link takes outside its workspace; the CLI follows links.
+   */
+  checkPath?: (path: string, field: string) => void;
+  /**
    * Where the recipe's relative paths resolve, as `assay mix` would resolve them when run from there:
    * the CLI passes its working directory; the default, the dataset root, is the app's workspace root.
    */
@@ -39,17 +44,19 @@ export interface OpenOptions {
 export class PreviewEngine {
   private db: DB;
   readonly baseDir: string;
+  private readonly checkPath: OpenOptions['checkPath'];
   private state!: EngineState;
   private caches!: RecipeCaches;
   private readonly recipes = new Lru<string, ParsedRecipe>(32);
   private readonly analyses = new Lru<string, StreamAnalysis[]>(4);
+  private search: SearchIndex | null = null;
 
   private constructor(
     readonly root: string,
     opts: OpenOptions,
   ) {
     this.baseDir = resolve(opts.baseDir ?? root);
-  private search: SearchIndex | null = null;
+    this.checkPath = opts.checkPath;
     this.db = PreviewEngine.connect(root);
     this.load();
   }
@@ -96,7 +103,7 @@ export class PreviewEngine {
       data,
       root: this.root,
       baseDir: this.baseDir,
-      mat: new Materializer(data, new SourceCache(this.root)),
+      mat: new Materializer(data, new SourceCache(this.root, undefined, this.checkPath)),
       merges: new Map(),
       contexts: new Map(),
       outcomes: new Lru(256),
@@ -107,6 +114,9 @@ export class PreviewEngine {
     };
     this.recipes.clear();
     this.analyses.clear();
+    this.search?.close();
+    const db = this.db;
+    this.search = new SearchIndex(this.root, data, () => new Map((db.prepare('SELECT path, hash FROM files').all() as { path: string; hash: string }[]).map((r) => [r.path, r.hash])));
   }
 
   /** After a re-index: drop every cache and read the new snapshot. */
@@ -114,10 +124,9 @@ export class PreviewEngine {
     this.load();
   }
 
-    this.search?.close();
-    const db = this.db;
-    this.search = new SearchIndex(this.root, data, () => new Map((db.prepare('SELECT path, hash FROM files').all() as { path: string; hash: string }[]).map((r) => [r.path, r.hash])));
   close(): void {
+    this.search?.close();
+    this.search = null;
     if (this.db.open) {
       if (this.db.inTransaction) this.db.exec('COMMIT');
       this.db.close();
@@ -125,8 +134,6 @@ export class PreviewEngine {
   }
 
   private recipe(text: string, name = 'recipe'): ParsedRecipe {
-    this.search?.close();
-    this.search = null;
     return this.recipes.getOr(`${name}\u0000${text}`, () => parseAndCompile(text, name, this.caches));
   }
 

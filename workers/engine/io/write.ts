@@ -70,7 +70,12 @@ export class AtomicWriter {
     }
     let fh: FileHandle;
     try {
-      fh = await open(tmpPath, 'w');
+      // A leftover (or planted) `.tmp` goes first, and the new one is created exclusively: opening an
+      // existing name would follow a symlink there and write wherever it points.
+      await unlink(tmpPath).catch((e: NodeJS.ErrnoException) => {
+        if (e.code !== 'ENOENT') throw e;
+      });
+      fh = await open(tmpPath, 'wx');
     } catch (e) {
       throw new AssayError('IO', `cannot open for writing: ${errorText(e)}`, { file: tmpPath, cause: e });
     }

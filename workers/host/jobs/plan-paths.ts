@@ -11,6 +11,8 @@ import type { JobPlan } from './plan.js';
 interface PlannedPath {
   path: string;
   field: string;
+  /** The glob `path` is the base of. */
+  pattern?: string;
 }
 
 /**
@@ -24,7 +26,7 @@ const strings = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.i
 
 /** Paths named by the config itself: glob bases, outputs, filter and work files, tokenizer and tagger option files. */
 function configPaths(plan: JobPlan): PlannedPath[] {
-  const globs = (ps: readonly string[], field: string): PlannedPath[] => ps.map((p, i) => ({ path: globBase(p), field: ps.length > 1 ? `${field}[${i}]` : field }));
+  const globs = (ps: readonly string[], field: string): PlannedPath[] => ps.map((p, i) => ({ path: globBase(p), pattern: p, field: ps.length > 1 ? `${field}[${i}]` : field }));
   const workDir = (w: { input?: string | null; output?: string | null } | undefined, at = 'work_dir'): PlannedPath[] =>
     [w?.input, w?.output].flatMap((p, i) => (p ? [{ path: p, field: `${at}.${i === 0 ? 'input' : 'output'}` }] : []));
   switch (plan.kind) {
@@ -129,8 +131,12 @@ async function derivedPaths(plan: JobPlan, root: string): Promise<PlannedPath[]>
 /** A job launched from the app reads and writes only inside its workspace; anything else is FORBIDDEN. */
 export async function checkPlanPaths(plan: JobPlan, root: string): Promise<void> {
   const inside = confiner(root);
-  for (const { path, field } of configPaths(plan)) {
+  for (const { path, field, pattern } of configPaths(plan)) {
     if (/^s3:\/\//i.test(path)) throw new HostError('FORBIDDEN', `${field}: S3 paths are not available from the app`, field);
+    // `..` after a wildcard climbs from wherever the wildcard matched: refused outright (whatever happens to match today).
+    if (pattern !== undefined && pattern.slice(path.length).split('/').includes('..')) {
+      throw new HostError('FORBIDDEN', `${field}: '${pattern}' has ".." after a wildcard, which may lead outside the workspace; write the folder out before the wildcard`, field);
+    }
     inside(path, field);
   }
   // A glob may still leave through `..` after a wildcard, or through symlinks it expands; the files it matches are checked one by one.

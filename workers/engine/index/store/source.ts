@@ -35,6 +35,8 @@ export class SourceCache {
   constructor(
     private readonly root: string,
     private readonly budgetBytes = 128 * 1024 * 1024,
+    /** Refuses a file before it is read (the app: one a symlink takes outside the workspace). */
+    private readonly checkPath?: (path: string, field: string) => void,
   ) {}
 
   /** Line `ord` (0-based) of `rel`, as a string. */
@@ -62,6 +64,7 @@ export class SourceCache {
       return hit;
     }
     const abs = join(this.root, rel);
+    this.checkPath?.(abs, 'file');
     const st = statSync(abs, { throwIfNoEntry: false });
     if (st === undefined) {
       throw new AssayError('IO', `is missing: the dataset changed (or moved) since it was indexed; re-run \`assay index ${this.root}\``, { file: abs });
