@@ -1,4 +1,7 @@
 // `assay mix -c recipe.yaml`: run a Dolma mixer recipe with progress and a per-stream summary.
+import { readFile } from 'node:fs/promises';
+import { locateConfigError } from '../index/recipe/errors.js';
+import { RecipeLocator } from '../index/recipe/locate.js';
 import type { MixSummary } from '../mix/mixer.js';
 import { loadMixerConfig } from '../mix/config.js';
 import { runMix } from '../mix/mixer.js';
@@ -28,7 +31,8 @@ export async function mixCommand(args: ParsedArgs, signal: AbortSignal): Promise
     return 0;
   } catch (e) {
     printer.done();
-    throw e;
+    // A rule that does not compile names its field; add the recipe's file and line, as the preview does.
+    throw locateConfigError(e, configPath, new RecipeLocator(await readFile(configPath, 'utf8').catch(() => '')));
   }
 }
 

@@ -10,6 +10,15 @@ export interface BatchOptions {
   batchSize: number;
 }
 
+/**
+ * A batch's time budget grows with its size (1 s + 1 s per 2 M characters), capped by the rule's
+ * `timeoutMs`: ordinary rules run at tens of MB/s, so this leaves them a wide margin, while a
+ * runaway batch (a regex Oniguruma backtracks on in every document, an endless loop) fails
+ * within about 2 s instead of the full cap.
+ */
+const BASE_BUDGET_MS = 1_000;
+const BUDGET_MS_PER_CHAR = 0.0005;
+
 /** Keeps a batch's JSON text (and jq's in-memory copy of it) modest even when documents are large. */
 const MAX_BATCH_CHARS = 8 * 1024 * 1024;
 
@@ -27,7 +36,7 @@ export function runBatches(runner: JqRunner, program: string, expr: string, docs
     let end = start + 1;
     let chars = texts[start]!.length;
     while (end < docs.length && end - start < opts.batchSize && chars + texts[end]!.length <= MAX_BATCH_CHARS) chars += texts[end++]!.length + 1;
-    runChunk(runner, program, expr, texts, start, end, opts.timeoutMs, results);
+    runChunk(runner, program, expr, texts, start, end, Math.min(opts.timeoutMs, Math.round(BASE_BUDGET_MS + chars * BUDGET_MS_PER_CHAR)), results);
     start = end;
   }
   return results;
