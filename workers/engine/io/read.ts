@@ -2,6 +2,7 @@
 import { AssayError } from '../errors.js';
 import type { Codec } from './codec.js';
 import { LineSplitter, type LineBatch } from './lines.js';
+import { locateGzipFailure } from './gzip-locate.js';
 import { errorText, openDecoded } from './source.js';
 
 export type { LineBatch } from './lines.js';
@@ -90,7 +91,7 @@ export async function* readLineBatches(file: string, opts: ReadOptions = {}): As
       else yield item;
     }
     onProgress?.({ compressedBytes: src.compressedBytes(), bytes });
-    if (failure !== undefined) throw asReadError(failure, file, src.codec, splitter.lineNo);
+    if (failure !== undefined) throw await asReadError(failure, file, src.codec, splitter.lineNo);
   } finally {
     signal?.removeEventListener('abort', onAbort);
     // Not awaited: on a pipe the iterator only settles once the blocked read returns.
@@ -103,10 +104,17 @@ function cancelled(file: string): AssayError {
   return new AssayError('CANCELLED', 'reading cancelled', { file });
 }
 
-function asReadError(e: unknown, file: string, codec: Codec, lastLine: number): AssayError {
+async function asReadError(e: unknown, file: string, codec: Codec, linesRead: number): Promise<AssayError> {
   if (e instanceof AssayError) return e;
   const msg = errorText(e);
-  const where = lastLine > 0 ? `after line ${lastLine} (the last complete line)` : 'before the first complete line';
+  // gunzip drops what it decoded last when it fails, so the lines read undercount: find the exact place.
+  const located = codec === 'gzip' ? await locateGzipFailure(file).catch(() => undefined) : undefined;
+  const lastLine = located?.lines ?? linesRead;
+  const after = lastLine > 0 ? `after line ${lastLine} (the last complete line)` : 'before the first complete line';
+  if (located?.kind === 'garbage') {
+    return new AssayError('IO', `gzip data has trailing garbage from compressed byte offset ${located.offset} on, ${after}: ${msg}`, { file, ...(lastLine > 0 ? { line: lastLine } : {}), cause: e });
+  }
+  const where = located === undefined ? after : located.kind === 'truncated' ? `at compressed byte offset ${located.offset} (the end of the file), ${after}` : `near compressed byte offset ${located.offset}, ${after}`;
   const what =
     codec === 'plain'
       ? 'read failed'
