@@ -18,10 +18,14 @@ export function jsonTooDeep(text: string, max = MAX_DEPTH): boolean {
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
-      for (i++; i < n; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 0x5c) i++;
-        else if (d === 0x22) break;
+      // Jump to the closing quote with indexOf (native, fast on a 4 MB recipe string): a quote preceded by an odd number of backslashes is escaped.
+      for (;;) {
+        const q = text.indexOf('"', i + 1);
+        if (q < 0) return false;
+        let b = q - 1;
+        while (text.charCodeAt(b) === 0x5c) b--;
+        i = q;
+        if ((q - 1 - b) % 2 === 0) break;
       }
     } else if (c === 0x5b || c === 0x7b) {
       if (++depth > max) return true;
