@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SubRule } from '../../../shared/contract/index.js';
 import { rule } from '../testing/fixtures.js';
-import { parseSubRuleValue, subRuleOptions, subRuleTest, subRuleValue, tunableRuleSnippet } from './subRules.js';
+import { defaultSweepChoice, leadSubRule, parseSubRuleValue, subRuleOptions, subRuleTest, subRuleValue, tunableRuleSnippet } from './subRules.js';
 
 const top4: SubRule = { key: 'fineweb__gopher_repetition__top_4_gram_frac', failKey: 'fineweb__gopher_repetition__top_4_gram_frac_fail', label: 'top 4-gram fraction', op: '>', threshold: 0.2 };
 const dupLines: SubRule = { key: 'fineweb__gopher_repetition__dup_line_frac', label: 'duplicate line fraction', op: '>', threshold: 0.3 };
@@ -29,5 +29,18 @@ describe('sub-rule options', () => {
     expect(subRuleTest({ key: 'k', label: 'k label' })).toBe('k label');
     expect(tunableRuleSnippet(top4)).toBe(`- "$.attributes[?(@.${top4.key} && @.${top4.key}[0] && @.${top4.key}[0][2] > 0.2)]"`);
     expect(tunableRuleSnippet({ key: 'k', label: 'k' })).toBeNull();
+  });
+
+  it('opens on the first rule with something to read: a threshold, or a flag’s first sub-rule with one', () => {
+    const domain: SubRule = { key: 'fw__url_filter__domain', label: 'blocked domain' };
+    const url = rule(0, 0, { subRules: [domain] });
+    const rep = rule(2, 10, { subRules: [{ key: 'fw__x_flag', label: 'a flag' }, dupLines, top4] });
+    const plain = rule(3, 1, { sweep: { key: 'wc', op: '<', threshold: 50, thresholds: [], dropFraction: [] } });
+    expect(leadSubRule(rep)).toEqual(dupLines);
+    expect(leadSubRule(url)).toEqual(domain);
+    expect(defaultSweepChoice([url, rep, plain])).toEqual({ rule: 2, subKey: dupLines.key });
+    expect(defaultSweepChoice([url, plain, rep])).toEqual({ rule: 3 });
+    expect(defaultSweepChoice([url])).toEqual({ rule: 0, subKey: domain.key });
+    expect(defaultSweepChoice([rule(0, 1)])).toBeNull();
   });
 });

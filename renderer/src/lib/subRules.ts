@@ -44,3 +44,27 @@ export function tunableRuleSnippet(sub: SubRule): string | null {
   const k = sub.key;
   return `- "$.attributes[?(@.${k} && @.${k}[0] && @.${k}[0][2] ${sub.op} ${sub.threshold})]"`;
 }
+
+/** What the Distributions tab opens on: a rule's own threshold, or a flag rule's sub-rule value. */
+export type SweepChoice = { rule: number } | { rule: number; subKey: string };
+
+/** The sub-rule a flag rule is shown by: its first one with a threshold (a 0/1 sub-flag says little), else its first. */
+export function leadSubRule(r: Pick<PreviewRule, 'subRules'>): SubRule | undefined {
+  return r.subRules?.find((s) => s.threshold !== undefined) ?? r.subRules?.[0];
+}
+
+/**
+ * The first rule, in recipe order, with something to drag or read: a plain threshold, or a flag whose sub-rules
+ * carry thresholds; failing both, the first flag's first sub-rule.
+ */
+export function defaultSweepChoice(rules: readonly PreviewRule[]): SweepChoice | null {
+  for (const r of rules) {
+    if ((r.subRules?.length ?? 0) > 0) {
+      const sub = r.subRules?.find((s) => s.threshold !== undefined);
+      if (sub) return { rule: r.index, subKey: sub.key };
+    } else if (r.sweep) return { rule: r.index };
+  }
+  const flag = rules.find((r) => (r.subRules?.length ?? 0) > 0);
+  const sub = flag && leadSubRule(flag);
+  return flag && sub ? { rule: flag.index, subKey: sub.key } : null;
+}

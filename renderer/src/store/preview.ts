@@ -2,6 +2,7 @@
 import type { ErrorPayload, LintIssue, PreviewResult } from '../../../shared/contract/index.js';
 import { toErrorPayload } from '../api/errors.js';
 import { latestRunner } from '../lib/latestRunner.js';
+import { defaultSweepChoice } from '../lib/subRules.js';
 import { patcher, type SliceCreator } from './types.js';
 
 export interface PreviewState {
@@ -48,11 +49,10 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = ({ api, previewGap
       // Nothing chosen on the Distributions tab yet: start on the first rule whose threshold can be dragged,
       // and for a 0/1 verdict flag on its first sub-rule's value rather than on the flag.
       const d = get().distributions;
-      const first = res.value.rules.find((r) => r.sweep || (r.subRules?.length ?? 0) > 0);
-      const firstSub = first?.subRules?.[0];
+      const first = defaultSweepChoice(res.value.rules);
       if (d.rule === null && d.key === null && first) {
-        if (firstSub) get().selectSubRule(first.index, firstSub.key);
-        else get().selectSweepRule(first.index);
+        if ('subKey' in first) get().selectSubRule(first.rule, first.subKey);
+        else get().selectSweepRule(first.rule);
       } else if (d.subRule) get().selectSubRule(d.subRule.rule, d.subRule.key); // a rule on its value may have been added
       get().invalidateDocuments();
       void get().refreshExplain();

@@ -2,7 +2,7 @@
 import type { AttributeKeyInfo } from '../../../../shared/contract/index.js';
 import { fmtInt, fmtValue } from '../../lib/format.js';
 import { ruleLabel, ruleTitle } from '../../lib/ruleLabel.js';
-import { parseSubRuleValue, subRuleOptions, subRuleValue } from '../../lib/subRules.js';
+import { parseSubRuleValue, subRuleOptions, subRuleTest, subRuleValue } from '../../lib/subRules.js';
 import { shownSubRule } from '../../store/distributions.js';
 import { currentThreshold, sweepRule, useWorkbench, useWorkbenchApi } from '../../store/index.js';
 import { HistogramChart } from './HistogramChart.js';
@@ -56,7 +56,7 @@ export function DistributionsTab() {
                   .filter((o) => o.rule === r.index)
                   .map((o) => (
                     <option key={o.sub.key} value={subRuleValue(o.rule, o.sub.key)} title={`${o.sub.key}${o.tunable !== undefined ? ` — tuned by rule ${o.tunable}` : ' — the tagger’s threshold (add a rule to tune it)'}`}>
-                      {o.sub.label}
+                      {subRuleTest(o.sub)}
                       {o.tunable !== undefined ? ` (rule ${o.tunable})` : ''}
                     </option>
                   ))}

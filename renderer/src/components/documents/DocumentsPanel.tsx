@@ -7,9 +7,8 @@ import { DocumentTable } from './DocumentTable.js';
 export function DocumentsPanel() {
   const total = useWorkbench((s) => s.documents.total);
   const error = useWorkbench((s) => s.documents.error);
-  const code = useWorkbench((s) => s.documents.errorPayload?.code);
+  const payload = useWorkbench((s) => s.documents.errorPayload);
   const search = useWorkbench((s) => s.documents.filter.search);
-  const store = useWorkbenchApi();
   return (
     <section className="panel documents" data-testid="documents-panel">
       <header className="panel-head">
@@ -19,19 +18,33 @@ export function DocumentsPanel() {
         </span>
       </header>
       <DocumentFilters />
-      {error &&
-        (search ? (
-          // With a search on, the likely cause is the search itself (no search table, bad syntax): say so, offer the way out.
-          <div className="error-box" data-testid="search-error" data-code={code}>
-            <b>Search failed:</b> {error}{' '}
-            <button className="link" onClick={() => store.getState().setDocFilter({ search: undefined })}>
-              clear the search
-            </button>
-          </div>
-        ) : (
-          <div className="error-box">{error}</div>
-        ))}
+      {error && (search ? <SearchError message={error} noTable={payload?.field === 'search' && /search table/.test(payload.message)} code={payload?.code} /> : <div className="error-box">{error}</div>)}
       <DocumentTable />
     </section>
+  );
+}
+
+/**
+ * With a search on, the likely cause is the search itself. Without a search table (an index built with --no-search,
+ * or by an older Assay) the host says how to build it; the index job here does just that.
+ */
+function SearchError({ message, noTable, code }: { message: string; noTable: boolean; code: string | undefined }) {
+  const store = useWorkbenchApi();
+  const build = () => {
+    void store.getState().startJob({ kind: 'index' });
+    store.getState().setBottomTab('runs');
+  };
+  return (
+    <div className="error-box" data-testid="search-error" data-code={code} data-no-table={noTable}>
+      <b>{noTable ? 'Search needs the search table:' : 'Search failed:'}</b> {message}{' '}
+      {noTable && (
+        <button className="link" onClick={build} data-testid="search-build" title="run an index job: it indexes the texts for search after the attributes (unchanged files are skipped)">
+          build it now
+        </button>
+      )}
+      <button className="link" onClick={() => store.getState().setDocFilter({ search: undefined })} data-testid="search-error-clear">
+        clear the search
+      </button>
+    </div>
   );
 }

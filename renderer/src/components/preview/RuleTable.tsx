@@ -3,6 +3,7 @@ import type { CountBySource, PreviewResult, PreviewRule } from '../../../../shar
 import { ruleTableCsv } from '../../lib/csv.js';
 import { fmtCompact, fmtInt, fmtPct } from '../../lib/format.js';
 import { ruleLabel, ruleTitle } from '../../lib/ruleLabel.js';
+import { leadSubRule } from '../../lib/subRules.js';
 import { useWorkbench, useWorkbenchApi } from '../../store/index.js';
 import { downloadText } from '../common/download.js';
 import { Fig } from '../common/Fig.js';
@@ -62,7 +63,7 @@ function RuleRows({ rule: r, result, total, open }: { rule: PreviewRule; result:
   const s = () => store.getState();
   const showDropped = () => s().setDocFilter({ fate: 'dropped', droppedBy: r.index });
   const showRedacted = () => s().setDocFilter({ fate: 'redacted', redactedBy: r.index });
-  const firstSub = r.subRules?.[0];
+  const firstSub = leadSubRule(r);
   const showSweep = () => {
     // A 0/1 verdict flag says little on a histogram: show the value behind its first sub-rule instead.
     if (firstSub) s().selectSubRule(r.index, firstSub.key);

@@ -1,5 +1,6 @@
 // Workspace panel: sources, files, index status, recipe files (or starters when there are none), the catalogue, settings.
 import { fmtBytes, fmtCompact, fmtInt } from '../../lib/format.js';
+import { DEFAULT_TOKEN_NOTE, rowTokensHeading } from '../../lib/tokens.js';
 import { isDirty, useWorkbench, useWorkbenchApi } from '../../store/index.js';
 import { WorkspaceSettingsButton } from '../settings/WorkspaceSettings.js';
 import { AttributeCatalogue } from './AttributeCatalogue.js';
@@ -58,7 +59,9 @@ export function WorkspacePanel() {
                 <th className="num">docs</th>
                 <th className="num">files</th>
                 <th className="num">size</th>
-                <th className="num">tokens</th>
+                <th className="num" title={DEFAULT_TOKEN_NOTE} data-testid="sources-tokens-heading">
+                  {rowTokensHeading(info.sources)}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -68,7 +71,10 @@ export function WorkspacePanel() {
                   <td className="num">{fmtInt(s.docs)}</td>
                   <td className="num">{s.files}</td>
                   <td className="num">{fmtBytes(s.bytes)}</td>
-                  <td className="num">{fmtCompact(s.tokens)}</td>
+                  <td className="num" title={s.tokensExact ? `${fmtInt(s.tokens)} tokens (tokenizer count)` : `≈ ${fmtInt(s.tokens)} tokens — ${DEFAULT_TOKEN_NOTE}`}>
+                    {s.tokensExact ? '' : '≈'}
+                    {fmtCompact(s.tokens)}
+                  </td>
                 </tr>
               ))}
             </tbody>
