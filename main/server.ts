@@ -52,6 +52,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     server.once('error', fail);
     server.listen(opts.port ?? 0, '127.0.0.1', () => done());
   });
+  // After listening, a server-level error (e.g. out of file descriptors on accept) is logged, never fatal.
+  server.on('error', (e) => opts.log?.(`server error: ${e.message}`));
   const port = (server.address() as AddressInfo).port;
   const gate = new Gate(token, port);
   const headers = securityHeaders(port);

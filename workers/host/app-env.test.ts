@@ -6,7 +6,7 @@ import type { ErrorPayload } from '../../shared/contract/index.js';
 import { buildIndex } from '../engine/index/index.js';
 import { runTag } from '../engine/tag/runtime.js';
 import { scratchDir } from '../engine/testing.js';
-import { redactEnv, takeEnvironment } from './app-env.js';
+import { jobEnv, redactEnv, takeEnvironment } from './app-env.js';
 import { HostClient, HostCallError } from './client.js';
 import { createHost, type Host } from './host.js';
 import { makeWorkspace } from './testing.js';
@@ -113,6 +113,13 @@ describe('environment allow-list', () => {
 describe('environment helpers', () => {
   it('redacts allowed values (longest first), leaves short ones', () => {
     expect(redactEnv('/data/x and /data/x/y and 1', { A: '/data/x', B: '/data/x/y', C: '1' })).toBe('${oc.env:A} and ${oc.env:B} and 1');
+  });
+
+  it('gives job processes the allowed variables, plus on Windows the few the OS needs', () => {
+    const source = { SystemRoot: 'C:\\Windows', SECRET_X: 's', PATH: '/bin' };
+    const root = makeWorkspace(scratchDir());
+    expect(jobEnv(root, source, 'linux')).toEqual({});
+    expect(jobEnv(root, source, 'win32')).toEqual({ SystemRoot: 'C:\\Windows' });
   });
 
   it('narrows a process environment to system variables and returns the whole of it', () => {

@@ -17,6 +17,19 @@ export function allowedEnv(root: string, source: NodeJS.ProcessEnv): Record<stri
   return out;
 }
 
+/** Windows processes misbehave without these (crypto, DNS, shell lookups); elsewhere a job process needs no variable at all. */
+const WINDOWS_ESSENTIALS = ['SystemRoot', 'SYSTEMROOT', 'windir', 'ComSpec', 'PATHEXT', 'TEMP', 'TMP'];
+
+/**
+ * The environment of a job process, and the one its config is checked with on the host, so both resolve
+ * it alike: the allowed variables, plus on Windows the few the OS needs.
+ */
+export function jobEnv(root: string, source: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (platform === 'win32') for (const n of WINDOWS_ESSENTIALS) if (source[n] !== undefined) out[n] = source[n] as string;
+  return { ...out, ...allowedEnv(root, source) };
+}
+
 /** Values shorter than this are left alone: hiding `1` or `en` would garble messages and protect nothing. */
 const MIN_REDACTED = 4;
 

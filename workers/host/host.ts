@@ -3,7 +3,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serveHost } from './dispatch.js';
 import { createHandlers } from './handlers.js';
-import { allowedEnv, redactEnv } from './app-env.js';
+import { allowedEnv, jobEnv, redactEnv } from './app-env.js';
 import { inProcessBackend, IndexService, workerBackend, type OpenEngine } from './index-service.js';
 import { JobManager } from './jobs/manager.js';
 import type { EntryPoint } from './launch-process.js';
@@ -57,7 +57,7 @@ export function createHost(opts: HostOptions): Host {
     root,
     emit: (e, p) => emit(e, p),
     indexChanged: () => index.refresh(),
-    jobEnv: env,
+    jobEnv: () => jobEnv(root, source),
     ...(opts.restartReason !== undefined && { restartReason: opts.restartReason }),
     ...(opts.runnerEntry !== undefined && { runnerEntry: opts.runnerEntry }),
     ...(opts.cancelGraceMs !== undefined && { cancelGraceMs: opts.cancelGraceMs }),
