@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { DedupeConfig } from '../../../shared/dedupe/schema.js';
 import { AssayError } from '../errors.js';
-import { expandGlobs, parseCodecName } from '../io/index.js';
+import { discardTemp, expandGlobs, parseCodecName, promoteTemp } from '../io/index.js';
 import { ProgressTracker, type ProgressSink } from '../jobs/progress.js';
 import { KeyEncoder, loadXxhash, saveFilter, type BloomStats, type ManifestEntry } from './bloom/index.js';
 import { attributeName, buildMode, checkDocumentDir, dedupeFile, dedupeOutputPath, directoryName, type FileJob } from './dolma/index.js';
@@ -76,27 +76,43 @@ export async function runDedupe(cfg: DedupeConfig, opts: DedupeRunOptions = {}):
   for (const job of todo) totalBytes += (await stat(job.input)).size;
   const tracker = new ProgressTracker('dedupe', totalBytes, todo.length, opts.onProgress);
   const added: ManifestEntry[] = [];
-  for (const job of todo) {
-    if (opts.signal?.aborted) throw new AssayError('CANCELLED', 'dedupe cancelled', { file: job.input });
-    const c = await dedupeFile(job, attribute, apply, { signal: opts.signal, onProgress: (p) => tracker.add(p) });
-    tracker.add({ files: 1 });
-    const inStat = await stat(job.input);
-    const outStat = await stat(job.output);
-    added.push({ input: job.input, size: inStat.size, mtimeMs: inStat.mtimeMs, fingerprint, output: job.output, outputSize: outStat.size, docs: c.docs });
-    summary.files.push({ input: job.input, output: job.output, status: 'deduped', docs: c.docs, duplicateDocs: c.duplicateDocs, spans: c.spans });
-    summary.documents += c.docs;
-    summary.duplicateDocs += c.duplicateDocs;
-    summary.spans += c.spans;
-    summary.bytes += c.bytes;
-  }
-  tracker.emit();
-  // Saved only after every file succeeded: a failed or cancelled run leaves the previous filter, and
-  // its finished outputs (absent from that filter's manifest) are simply recomputed identically.
-  if (!readOnly && (created || added.length > 0)) {
-    const byInput = new Map(manifest.files.map((e) => [e.input, e]));
-    for (const e of added) byInput.set(e.input, e);
-    await saveFilter(filterPath, filter, { files: [...byInput.values()] });
-    summary.bloom.saved = true;
+  const staged: string[] = [];
+  const saveNeeded = !readOnly && (created || todo.length > 0);
+  try {
+    for (const job of todo) {
+      if (opts.signal?.aborted) throw new AssayError('CANCELLED', 'dedupe cancelled', { file: job.input });
+      staged.push(job.output);
+      const c = await dedupeFile(job, attribute, apply, { signal: opts.signal, onProgress: (p) => tracker.add(p) });
+      tracker.add({ files: 1 });
+      const inStat = await stat(job.input);
+      const outStat = await stat(`${job.output}.tmp`);
+      added.push({ input: job.input, size: inStat.size, mtimeMs: inStat.mtimeMs, fingerprint, output: job.output, outputSize: outStat.size, docs: c.docs });
+      summary.files.push({ input: job.input, output: job.output, status: 'deduped', docs: c.docs, duplicateDocs: c.duplicateDocs, spans: c.spans });
+      summary.documents += c.docs;
+      summary.duplicateDocs += c.duplicateDocs;
+      summary.spans += c.spans;
+      summary.bytes += c.bytes;
+    }
+    tracker.emit();
+    if (opts.signal?.aborted) throw new AssayError('CANCELLED', 'dedupe cancelled');
+    // Everything is written before anything is published (the filter, the largest file, is where a full disk
+    // shows): then the attributes, then the filter. A run stopped before the filter's rename leaves the previous
+    // filter, whose manifest lacks these inputs, so a rerun recomputes the same attributes.
+    if (saveNeeded) {
+      const byInput = new Map(manifest.files.map((e) => [e.input, e]));
+      for (const e of added) byInput.set(e.input, e);
+      await saveFilter(filterPath, filter, { files: [...byInput.values()] }, { deferRename: true });
+    }
+    for (const out of staged) await promoteTemp(out);
+    staged.length = 0;
+    if (saveNeeded) {
+      await promoteTemp(filterPath);
+      summary.bloom.saved = true;
+    }
+  } catch (e) {
+    for (const out of staged) await discardTemp(out);
+    if (saveNeeded) await discardTemp(filterPath);
+    throw e;
   }
   summary.bloom = { ...summary.bloom, ...filter.stats() };
   const wanted = cfg.bloom_filter.desired_false_positive_rate;

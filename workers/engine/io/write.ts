@@ -244,12 +244,12 @@ function checkLevel(codec: Codec, level: number | undefined): void {
   }
 }
 
-/** Writes a small file (summary, marker) atomically; codec from the name unless given. */
-export async function writeFileAtomic(path: string, data: string | Buffer, opts: AtomicWriterOptions = {}): Promise<void> {
+/** Writes a small file (summary, marker) atomically; codec from the name unless given; `deferRename` as in `commit`. */
+export async function writeFileAtomic(path: string, data: string | Buffer, opts: AtomicWriterOptions & { deferRename?: boolean } = {}): Promise<void> {
   const writer = await AtomicWriter.open(path, opts);
   try {
     await writer.write(data);
-    await writer.commit();
+    await writer.commit({ deferRename: opts.deferRename ?? false });
   } catch (e) {
     await writer.abort();
     throw e;

@@ -48,7 +48,8 @@ export interface LoadedFilter {
 
 if (endianness() !== 'LE') throw new AssayError('INTERNAL', 'bloom filter files assume a little-endian machine');
 
-export async function saveFilter(path: string, filter: BloomFilter, manifest: BloomManifest): Promise<void> {
+/** Writes the filter atomically; with `deferRename` the complete file stays at `<path>.tmp` until `promoteTemp(path)`. */
+export async function saveFilter(path: string, filter: BloomFilter, manifest: BloomManifest, opts: { deferRename?: boolean } = {}): Promise<void> {
   const api = await loadXxhash();
   const json = Buffer.from(JSON.stringify(manifest), 'utf8');
   const pad = (4 - (json.length % 4)) % 4;
@@ -65,7 +66,7 @@ export async function saveFilter(path: string, filter: BloomFilter, manifest: Bl
   const sum = api.create64(0n).update(head.subarray(FIXED));
   for (let off = 0; off < bits.length; off += CHUNK) sum.update(bits.subarray(off, off + CHUNK));
   head.writeBigUInt64LE(sum.digest(), 32);
-  await writeFileAtomic(path, Buffer.concat([head, bits]), { codec: 'plain', mkdir: true });
+  await writeFileAtomic(path, Buffer.concat([head, bits]), { codec: 'plain', mkdir: true, ...opts });
 }
 
 const CHUNK = 16 * 1024 * 1024;

@@ -61,7 +61,8 @@ export async function dedupeFile(job: FileJob, attribute: string, apply: ApplyMo
       await writer.write(out);
     }
     if (opts.signal?.aborted) throw new AssayError('CANCELLED', 'dedupe cancelled', { file: job.input });
-    await writer.commit();
+    // Complete at `<output>.tmp`: the run publishes every output with the filter, once all files succeeded.
+    await writer.commit({ deferRename: true });
   } catch (e) {
     await writer.abort().catch(() => undefined);
     throw e;

@@ -1,5 +1,5 @@
 // `runMinhash`: DataTrove's MinHash near-dedup over local Dolma files in one process, with disk-bounded memory.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { MinhashConfig } from '../../../../shared/dedupe/minhash-schema.js';
@@ -13,6 +13,7 @@ import { MinhashSigner } from './signer.js';
 import { bucketPaths as bucketFiles, mergeBucket, SignatureCache, type Done } from './resume.js';
 import { RecordFiles } from './spill.js';
 import { UnionFind } from './union-find.js';
+import { createWorkDir, removeStaleWorkDirs } from './workdir.js';
 import { writeAttributes, type OutputJob } from './write-pass.js';
 
 export { MinhashSigner, type SignerConfig } from './signer.js';
@@ -65,7 +66,10 @@ export async function runMinhash(cfg: MinhashConfig, opts: MinhashRunOptions = {
 
   const workRoot = cfg.work_dir !== undefined ? resolve(cwd, cfg.work_dir) : dirname(outputs[0] as string);
   mkdirSync(workRoot, { recursive: true });
-  const work = mkdtempSync(join(workRoot, '.minhash-work-'));
+  const stale = removeStaleWorkDirs(workRoot);
+  if (stale.removed.length > 0) opts.log?.(`minhash: removed ${stale.removed.length} spill folder(s) left by killed runs in ${workRoot}`);
+  if (stale.left.length > 0) opts.log?.(`minhash: ${stale.left.length} spill folder(s) of other runs left in ${workRoot} (${stale.left.slice(0, 3).join(', ')}): delete them when no MinHash run uses them`);
+  const work = createWorkDir(workRoot);
   const published: string[] = [];
   const cache = new SignatureCache(workRoot, cfg);
   try {
