@@ -6,10 +6,12 @@
  * values), one quadratic step about 100; a bound of 3 is a 10 KB → 1 MB time ratio of 300.
  * Interleaving and taking the best of each side keeps preemption by other processes out of it.
  */
-export function growthRatio(make: (chars: number) => string, run: (input: string) => unknown, rounds = 2): number {
+export function growthRatio(make: (chars: number) => string, run: (input: string) => unknown, rounds = 3): number {
   const small = make(10_000);
   const large = make(1_000_000);
+  // Warm both sizes first: the first 1 MB run also pays for growing the heap.
   run(small);
+  run(large);
   let s = Infinity;
   let l = Infinity;
   for (let r = 0; r < rounds; r++) {

@@ -94,7 +94,11 @@ async function inflateMember(fh: FileHandle, start: number, size: number): Promi
     for (let pos = start; pos < size; pos += CHUNK) {
       const chunk = await readAt(fh, pos, Math.min(CHUNK, size - pos));
       fed += chunk.length;
-      await new Promise<void>((resolve) => inf.write(chunk, () => resolve()));
+      // An inflater that fails on this chunk may never call the write callback: wake on 'error' too.
+      await new Promise<void>((resolve) => {
+        inf.once('error', () => resolve());
+        inf.write(chunk, () => resolve());
+      });
       if (error !== undefined) return { offset: start + inf.bytesWritten, lines, failed: 'corrupt' };
       // Consumed less than it was given: the deflate stream ended inside this chunk.
       if (inf.bytesWritten < fed) return { offset: start + inf.bytesWritten, lines };
