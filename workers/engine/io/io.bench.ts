@@ -9,7 +9,8 @@ import { readJsonRecords } from './json.js';
 import { readLineBatches } from './read.js';
 import { AtomicWriter } from './write.js';
 
-const TARGET_MB = Number(process.argv[2] ?? 50);
+// ASSAY_BENCH_SMOKE=1 (the README-commands test) shrinks the default size; the numbers then mean nothing.
+const TARGET_MB = Number(process.argv[2] ?? (process.env.ASSAY_BENCH_SMOKE === '1' ? 2 : 50));
 const RUNS = 3;
 const dir = mkdtempSync(join(tmpdir(), 'assay-io-bench-'));
 
