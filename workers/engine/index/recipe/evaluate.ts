@@ -57,10 +57,14 @@ function exactChunk(rule: CompiledRule, docs: Json[], gs: number[], hits: Bitset
   } catch (e) {
     if (!(e instanceof FilterEvalError)) throw e;
     const bad = Math.min(Math.max(e.index, 0), docs.length - 1);
-    errors.set(gs[bad] as number);
-    messages.set(gs[bad] as number, e.message);
+    // A failure covering several documents (a jq batch out of time) marks them all: retrying would cost a budget each.
+    const n = Math.max(1, Math.min(e.count, docs.length - bad));
+    for (let k = bad; k < bad + n; k++) {
+      errors.set(gs[k] as number);
+      messages.set(gs[k] as number, e.message);
+    }
     exactChunk(rule, docs.slice(0, bad), gs.slice(0, bad), hits, errors, messages);
-    exactChunk(rule, docs.slice(bad + 1), gs.slice(bad + 1), hits, errors, messages);
+    exactChunk(rule, docs.slice(bad + n), gs.slice(bad + n), hits, errors, messages);
   }
 }
 

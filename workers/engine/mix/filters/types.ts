@@ -32,13 +32,18 @@ export interface CompiledSelector {
   select(docs: readonly Json[]): Json[];
 }
 
-/** A document made an expression fail; `index` is its position in the batch. */
+/**
+ * A document made an expression fail; `index` is its position in the batch. `count` > 1 when the
+ * failure covers the `count` documents from `index` on together (a jq batch that ran out of time):
+ * retrying them one by one would cost a budget each.
+ */
 export class FilterEvalError extends Error {
   override readonly name = 'FilterEvalError';
   constructor(
     readonly index: number,
     readonly expr: string,
     message: string,
+    readonly count = 1,
   ) {
     super(message);
   }

@@ -50,7 +50,7 @@ function runChunk(runner: JqRunner, program: string, expr: string, texts: string
   } catch (e) {
     throw new FilterEvalError(start, expr, `cannot run jq on ${which}: ${e instanceof Error ? e.message : String(e)}`);
   }
-  if (r.kind === 'timeout') throw new FilterEvalError(start, expr, `the jq expression exceeded its time budget of ${timeoutMs} ms on ${which}`);
+  if (r.kind === 'timeout') throw new FilterEvalError(start, expr, `the jq expression exceeded its time budget of ${timeoutMs} ms on ${which}`, end - start);
   if (r.kind === 'fatal') throw new FilterEvalError(start, expr, `jq failed on ${which}: ${r.message}`);
   const lines = r.kind === 'ok' ? r.stdout.split('\n') : [];
   if (r.kind === 'ok' && lines.length === end - start) {
