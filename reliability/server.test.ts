@@ -6,7 +6,7 @@ import { buildIndex } from '../workers/engine/index/index.js';
 import { ensureBuilt } from '../workers/engine/cli/run-cli.js';
 import { tempDir, writeJsonl } from '../workers/engine/testing.js';
 import { makeWorkspace } from '../workers/host/testing.js';
-import { descendants, infoLatencies, startServe, waitGone, WsClient, type ServeProcess } from './server-process.js';
+import { answeredPromptly, descendants, infoLatencies, startServe, waitGone, WsClient, type ServeProcess } from './server-process.js';
 
 const scratch = tempDir('assay-reliability-server-');
 let workspace = '';
@@ -95,9 +95,10 @@ describe('previews never block the host', () => {
     const latencies = await infoLatencies(bystander, long);
     const previewMs = performance.now() - t;
     expect((await long).ok).toBe(true);
-    console.log(`preview ${previewMs.toFixed(0)} ms; workspace.info answered ${latencies.length}× meanwhile, slowest ${Math.max(...latencies).toFixed(0)} ms`);
+    const prompt = answeredPromptly(latencies);
+    console.log(`preview ${previewMs.toFixed(0)} ms; workspace.info meanwhile: ${prompt.summary}`);
     expect(previewMs).toBeGreaterThan(1000);
-    expect(Math.max(...latencies)).toBeLessThan(200);
+    expect(prompt.ok, prompt.summary).toBe(true);
     a.close();
   });
 
@@ -121,6 +122,7 @@ describe('previews never block the host', () => {
       expect(performance.now() - t).toBeLessThan(2000);
       // Linear-time matching answers it; had it not, an error (not a hang) would be the answer.
       if (!r.ok) expect(r.error.code).not.toBe('INTERNAL');
+      // Too short for many samples: every answer that came is held to the bound.
       expect(Math.max(0, ...latencies)).toBeLessThan(200);
       a.close();
     });

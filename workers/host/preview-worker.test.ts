@@ -77,23 +77,24 @@ describe('preview worker', () => {
     await client.invoke('workspace.info', {});
     const t0 = performance.now();
     const long = client.invoke('preview.run', { recipeText: slowRecipe(24) });
-    let slowest = 0;
-    let answered = 0;
+    const latencies: number[] = [];
     let done = false;
     void long.finally(() => (done = true));
     while (!done) {
       const t = performance.now();
       await client.invoke('workspace.info', {});
-      slowest = Math.max(slowest, performance.now() - t);
-      answered++;
+      latencies.push(performance.now() - t);
       await new Promise((r) => setTimeout(r, 20));
     }
     const previewMs = performance.now() - t0;
-    console.log(`preview ${previewMs.toFixed(0)} ms; workspace.info answered ${answered} times meanwhile, slowest ${slowest.toFixed(1)} ms`);
+    // On a shared machine one answer in fifty may be descheduled; a blocked host would have one answer, after the preview.
+    const slow = latencies.filter((ms) => ms >= 200).length;
+    console.log(`preview ${previewMs.toFixed(0)} ms; workspace.info answered ${latencies.length} times meanwhile, ${slow} at or past 200 ms, slowest ${Math.max(...latencies).toFixed(1)} ms`);
     expect((await long).rules).toHaveLength(24);
     expect(previewMs).toBeGreaterThan(500);
-    expect(answered).toBeGreaterThan(5);
-    expect(slowest).toBeLessThan(200);
+    expect(latencies.length).toBeGreaterThanOrEqual(10);
+    expect(slow).toBeLessThanOrEqual(Math.floor(latencies.length * 0.02));
+    expect(Math.max(...latencies)).toBeLessThan(1000);
   });
 
   it('cancels an older preview when a newer one arrives: CANCELLED for the older, the newer answers', async () => {
