@@ -12,6 +12,7 @@ import { explainCommand } from './cli/explain.js';
 import { indexCommand } from './cli/index.js';
 import { lintCommand } from './cli/lint.js';
 import { previewCommand } from './cli/preview.js';
+import { initCommand } from './cli/init.js';
 import { disposeJq } from './mix/filters/jq/index.js';
 
 const OPTIONS: Record<string, OptionSpec> = {
@@ -43,6 +44,8 @@ const OPTIONS: Record<string, OptionSpec> = {
   json: { description: 'list/preview/explain/lint: machine-readable output' },
   index: { value: true, description: 'preview/explain/lint: dataset root whose index (.assay/index.sqlite) to use' },
   'no-search': { description: 'index: skip the search table over the texts (.assay/search.sqlite)' },
+  workspace: { value: true, description: 'init: the dataset folder the starter points at (default: the current directory)' },
+  force: { description: 'init: replace an existing file' },
   id: { value: true, description: 'explain: the document id' },
   ids: { description: 'preview: also list the ids of the kept documents' },
   verbose: { alias: 'v', description: 'list: show every output attribute' },
@@ -64,6 +67,7 @@ const COMMANDS: Record<string, { summary: string; run: (args: ParsedArgs, signal
   explain: { summary: "one document's fate under a recipe: each rule's verdict, the values read, the output text", run: (args) => explainCommand(args) },
   lint: { summary: 'check a recipe against the index: missing keys, rules that drop nothing/everything, shadowed rules', run: (args) => lintCommand(args) },
   list: { summary: 'list the available taggers and what they emit', run: (args) => listCommand(args) },
+  init: { summary: 'write a starter config (FineWeb, Dolma C4, from the attribute catalogue, or per job kind) into the current directory', run: (args) => initCommand(args) },
   demo: { summary: 'build a demo workspace from real English text with planted duplicates, PII and junk', run: demoCommand },
 };
 
@@ -81,6 +85,7 @@ Usage:
   assay explain -c recipe.yaml --index DATASET_ROOT --id ID [--json]
   assay lint -c recipe.yaml --index DATASET_ROOT [--json]
   assay list [--verbose] [--json]
+  assay init [NAME] [--workspace DIR] [--force]   (starters: fineweb, dolma-c4, starter, tag, dedupe, minhash, tokens)
   assay demo --out DIR [--docs N] [--seed N]
   assay serve --workspace DIR [--port N] [--no-open]   (the app in a browser; assay serve --help)
   assay -c config.yaml tag|dedupe|mix|tokens (Dolma's argument order works too)

@@ -1,41 +1,51 @@
 // The contract's methods, implemented: workspace and recipes here, preview/documents by the index engine, jobs by the job manager.
 import { basename } from 'node:path';
-import type { WorkspaceInfo } from '../../shared/contract/index.js';
+import type { LintIssue, WorkspaceInfo } from '../../shared/contract/index.js';
 import type { Handlers } from './dispatch.js';
+import { exportDocuments } from './export.js';
 import type { IndexService } from './index-service.js';
 import type { JobManager } from './jobs/manager.js';
-import { HostError } from './errors.js';
-import { findRecipes, readRecipe, writeRecipe } from './recipes.js';
+import { outsideWorkspace } from './lint-paths.js';
+import { findConfigs, readRecipe, writeRecipe } from './recipes.js';
 import { readSettings, writeSettings } from './settings.js';
+import { templateList, templateRender } from './templates.js';
+import type { FileWatcher } from './watch.js';
 
 export interface HandlerContext {
   root: string;
   index: IndexService;
   jobs: JobManager;
+  /** Watched files (`recipe.watch`): changes reach the app as `file.changed` events. */
+  watcher: FileWatcher;
+  /** What `${oc.env:…}` may read in this workspace (for recognising configs and linting paths as jobs would). */
+  env: () => NodeJS.ProcessEnv;
 }
 
-async function workspaceInfo({ root, index }: HandlerContext): Promise<WorkspaceInfo> {
-  const recipes = findRecipes(root);
-  // TODO(issue 11.3): configs recognised by schema (tag, dedupe, minhash, tokens too); recipes only for now.
-  const base = { root, name: basename(root), recipes, configs: recipes.map((path) => ({ path, kinds: ['mix' as const] })) };
+async function workspaceInfo({ root, index, env }: HandlerContext): Promise<WorkspaceInfo> {
+  // Configs are recognised by each job kind's schema, wherever they sit (not by folder).
+  const configs = findConfigs(root, env());
+  const recipes = configs.filter((c) => c.kinds.includes('mix')).map((c) => c.path);
+  const base = { root, name: basename(root), recipes, configs };
   if (!index.built) return { ...base, sources: [], files: [], attributes: [], index: { built: false, docs: 0, stale: false, schemaVersion: 0 } };
   // Answered on the host's main thread from the snapshot's summary: never queued behind a running preview.
   return { ...base, ...(await index.info()) };
 }
 
-/** TODO(issue 11): replaced by the real handler in this change set; never shipped. */
-const notYet = (what: string) => (): never => {
-  throw new HostError('NOT_FOUND', `${what} is not available yet`);
-};
+/** The index's lint (when the workspace has an index) plus paths a job from the app would refuse, flagged while typing. */
+async function lint({ root, index, env }: HandlerContext, recipeText: string): Promise<LintIssue[]> {
+  const paths = outsideWorkspace(root, recipeText, env());
+  if (!index.built) return paths;
+  return [...(await index.engine().lint(recipeText)), ...paths];
+}
 
 export function createHandlers(ctx: HandlerContext): Handlers {
-  const { root, index, jobs } = ctx;
+  const { root, index, jobs, watcher } = ctx;
   return {
-    'documents.export': notYet('documents.export'),
-    'recipe.watch': notYet('recipe.watch'),
-    'recipe.unwatch': notYet('recipe.unwatch'),
-    'templates.list': notYet('templates.list'),
-    'templates.render': notYet('templates.render'),
+    'documents.export': (p) => exportDocuments(root, index, p),
+    'recipe.watch': (p) => watcher.watch(p.path),
+    'recipe.unwatch': (p) => watcher.unwatch(p.path),
+    'templates.list': () => templateList(),
+    'templates.render': (p) => templateRender(root, index, p.id),
     'settings.get': () => readSettings(root),
     'settings.set': (p) => writeSettings(root, p),
     'jobs.check': (p) => jobs.check(p),
@@ -45,10 +55,10 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'preview.run': (p) => index.engine().preview(p.recipeText, p.ids === undefined ? {} : { ids: p.ids }),
     'preview.samples': (p) => index.engine().samples(p.recipeText, p.rule, p.bucket, p.offset, p.limit),
     'preview.explain': (p) => index.engine().explain(p.recipeText, p.id),
-    'preview.lint': (p) => index.engine().lint(p.recipeText),
+    'preview.lint': (p) => lint(ctx, p.recipeText),
     'attributes.histogram': (p) => index.engine().histogram(p.key, p.bins),
     'documents.page': (p) => index.engine().documentsPage(p),
-    'documents.get': (p) => index.engine().document(p.id),
+    'documents.get': (p) => index.engine().document(p.id, p.search === undefined ? {} : { search: p.search }),
     'jobs.start': (p) => jobs.start(p),
     'jobs.cancel': (p) => jobs.cancel(p.jobId),
     'jobs.list': () => jobs.list(),

@@ -6,6 +6,7 @@ import { createHandlers } from './handlers.js';
 import { allowedEnv, jobEnv, redactEnv } from './app-env.js';
 import { inProcessBackend, IndexService, workerBackend, type OpenEngine } from './index-service.js';
 import { JobManager } from './jobs/manager.js';
+import { FileWatcher } from './watch.js';
 import type { EntryPoint } from './launch-process.js';
 import type { PreviewThreadOptions } from './preview-thread.js';
 import type { HostEndpoint } from './transport.js';
@@ -62,7 +63,8 @@ export function createHost(opts: HostOptions): Host {
     ...(opts.runnerEntry !== undefined && { runnerEntry: opts.runnerEntry }),
     ...(opts.cancelGraceMs !== undefined && { cancelGraceMs: opts.cancelGraceMs }),
   });
-  const served = serveHost(opts.endpoint, createHandlers({ root, index, jobs }), { root, redact: (t) => redactEnv(t, env()), ...(opts.log && { log: opts.log }) });
+  const watcher = new FileWatcher(root, (p) => emit('file.changed', p));
+  const served = serveHost(opts.endpoint, createHandlers({ root, index, jobs, watcher, env }), { root, redact: (t) => redactEnv(t, env()), ...(opts.log && { log: opts.log }) });
   emit = served.emit;
   return {
     root,
@@ -70,6 +72,7 @@ export function createHost(opts: HostOptions): Host {
     index,
     close: async () => {
       await jobs.shutdown();
+      watcher.close();
       served.close();
       await index.close();
     },

@@ -19,7 +19,9 @@ export interface PreviewEngineLike {
   lint(recipeText: string): LintIssue[];
   histogram(key: string, bins: number): Histogram;
   documentsPage(q: DocumentQuery): DocumentPage;
-  document(id: string): DocumentDetail;
+  document(id: string, opts?: { search?: string }): DocumentDetail;
+  /** Writes every row the query selects to `path` (absolute, already confined) as CSV or JSONL. */
+  exportDocuments(q: Omit<DocumentQuery, 'offset' | 'limit'>, format: 'csv' | 'jsonl', path: string): { rows: number; bytes: number };
   reload(): void;
   close(): void;
 }

@@ -1,50 +1,124 @@
-// Recipe files of a workspace: discovery for the file picker, and reads/writes confined to the workspace (writes are atomic).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// Config files of a workspace: discovery by schema (every job kind) for the pickers, and reads/writes confined to the workspace (writes are atomic).
+import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
+import type { JobKind } from '../../shared/contract/index.js';
 import { writeFileAtomic } from '../engine/io/index.js';
 import { HostError } from './errors.js';
-import { resolveInside } from './paths.js';
+import { planJob } from './jobs/plan.js';
+import { isInside, resolveInside } from './paths.js';
 
 const RECIPE_EXT = new Set(['.yaml', '.yml', '.json']);
-/** Data folders hold documents and attributes, never recipes; walking them would cost seconds on a big corpus. */
+/** Data folders hold documents, attributes and outputs, never configs; walking them would cost seconds on a big corpus. */
 const SKIP_DIRS = new Set(['documents', 'attributes', 'node_modules', 'output', 'outputs']);
 const MAX_BYTES = 4 * 1024 * 1024;
+/**
+ * Bounds of discovery: deeper folders, bigger files, and files past the counts are not offered (a config is
+ * small and near the top; a folder of a million shards must not stall the app).
+ */
+const LIMITS = { depth: 4, bytes: 1024 * 1024, files: 2000, entries: 50_000 };
+const KINDS: readonly Exclude<JobKind, 'index'>[] = ['mix', 'tag', 'dedupe', 'minhash', 'tokens'];
 
-const looksLikeRecipe = (text: string): boolean => /^streams\s*:/m.test(text) || /"streams"\s*:/.test(text);
+export interface FoundConfig {
+  path: string;
+  kinds: JobKind[];
+}
 
-/** Mixer recipes (files with a top-level `streams`) up to `depth` folders below the root, sorted. */
-export function findRecipes(root: string, depth = 3): string[] {
-  const found: string[] = [];
-  const walk = (dir: string, level: number): void => {
-    let names: string[];
+/** Kinds per file, kept while the file's size and mtime stay the same (parsing every file on each refresh is the slow part). */
+const cache = new Map<string, { size: number; mtimeMs: number; kinds: JobKind[] }>();
+
+/** The job kinds a config text can run, each recognised by that kind's own schema (what `jobs.start` would accept). */
+export function kindsOf(text: string, path: string, env: NodeJS.ProcessEnv): JobKind[] {
+  return KINDS.filter((kind) => {
     try {
-      names = readdirSync(dir);
+      planJob(kind, text, path, env);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Every config file (`.yaml`/`.yml`/`.json`) up to a few folders below the root, with the kinds it runs, sorted.
+ * Symbolic links are followed only where they stay inside the workspace.
+ */
+export function findConfigs(root: string, env: NodeJS.ProcessEnv = {}): FoundConfig[] {
+  const found: FoundConfig[] = [];
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(root);
+  } catch {
+    return [];
+  }
+  const seenDirs = new Set<string>();
+  let budget = LIMITS.files;
+  let entries = LIMITS.entries;
+  const walk = (dir: string, level: number): void => {
+    let real: string;
+    try {
+      real = realpathSync(dir);
     } catch {
       return;
     }
-    for (const name of names) {
-      if (name.startsWith('.')) continue;
+    // A link back up the tree (or twice to one folder) is walked once.
+    if (!isInside(realRoot, real) || seenDirs.has(real)) return;
+    seenDirs.add(real);
+    let list: Dirent[];
+    try {
+      list = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    } catch {
+      return;
+    }
+    for (const d of list) {
+      const name = d.name;
+      if (name.startsWith('.') || budget <= 0 || entries-- <= 0) continue;
       const path = join(dir, name);
+      let isDir = d.isDirectory();
+      if (d.isSymbolicLink()) {
+        // Followed only when it resolves inside the workspace (issue 12.7): a link must not widen what the app reads.
+        try {
+          if (!isInside(realRoot, realpathSync(path))) continue;
+          isDir = statSync(path).isDirectory();
+        } catch {
+          continue;
+        }
+      } else if (!isDir && !d.isFile()) continue;
+      if (isDir) {
+        if (level < LIMITS.depth && !SKIP_DIRS.has(name)) walk(path, level + 1);
+        continue;
+      }
+      if (!RECIPE_EXT.has(extname(name))) continue;
       let st;
       try {
         st = statSync(path);
       } catch {
         continue;
       }
-      if (st.isDirectory()) {
-        if (level < depth && !SKIP_DIRS.has(name)) walk(path, level + 1);
-      } else if (RECIPE_EXT.has(extname(name)) && st.size < 1024 * 1024) {
+      if (!st.isFile() || st.size > LIMITS.bytes) continue;
+      budget--;
+      const rel = relative(root, path).split(sep).join('/');
+      const hit = cache.get(path);
+      let kinds: JobKind[];
+      if (hit && hit.size === st.size && hit.mtimeMs === st.mtimeMs) kinds = hit.kinds;
+      else {
         try {
-          if (looksLikeRecipe(readFileSync(path, 'utf8'))) found.push(relative(root, path).split(sep).join('/'));
+          kinds = kindsOf(readFileSync(path, 'utf8'), rel, env);
         } catch {
-          /* unreadable: not offered */
+          kinds = [];
         }
+        cache.set(path, { size: st.size, mtimeMs: st.mtimeMs, kinds });
       }
+      if (kinds.length > 0) found.push({ path: rel, kinds });
     }
   };
   walk(root, 0);
-  return found.sort();
+  return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** Mixer recipes among the configs (what the recipe picker offers). */
+export function findRecipes(root: string, env: NodeJS.ProcessEnv = {}): string[] {
+  return findConfigs(root, env).filter((c) => c.kinds.includes('mix')).map((c) => c.path);
 }
 
 const rel = (root: string, abs: string): string => relative(root, abs).split(sep).join('/');

@@ -16,6 +16,7 @@ import { SourceCache } from './store/source.js';
 import { SearchIndex } from './search/search.js';
 import { catalogue, histogram } from './views/catalogue.js';
 import { documentDetail, documentsPage } from './views/documents.js';
+import { exportDocuments, type ExportFormat } from './views/export.js';
 import { explain } from './views/explain.js';
 import { idsOf, lookupId } from './views/ids.js';
 import { lint } from './views/lint.js';
@@ -213,6 +214,15 @@ export class PreviewEngine {
   documentsPage(q: DocumentQuery): DocumentPage {
     const streams = q.recipeText !== undefined ? this.analysis(q.recipeText).streams : null;
     return documentsPage(this.db, this.state, streams, q, (text) => this.searchIndex().match(text));
+  }
+
+  /**
+   * Writes every document the query selects (not a page) to `path` as CSV or JSONL, streamed through a temporary
+   * file renamed into place; with `recipeText`, each row's fate, dropping rule and reason. The caller confines `path`.
+   */
+  exportDocuments(q: Omit<DocumentQuery, 'offset' | 'limit'>, format: ExportFormat, path: string): { rows: number; bytes: number } {
+    const streams = q.recipeText !== undefined ? this.analysis(q.recipeText).streams : null;
+    return exportDocuments(this.db, this.state, streams, q, format, path, (text) => this.searchIndex().match(text));
   }
 
   /** With `search`: also the ranges of the text that search matches (UTF-16), for highlighting. */

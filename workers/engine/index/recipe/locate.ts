@@ -39,6 +39,16 @@ export class RecipeLocator {
     return undefined;
   }
 
+  /** Where the value at `path` is written: its first line and column, and the column it ends at on that line (exclusive). */
+  span(path: readonly (string | number)[]): { line: number; column: number; endColumn: number } | undefined {
+    const r = this.find(path)?.range;
+    if (!r) return undefined;
+    const a = this.pos(r[0]);
+    const b = this.pos(r[1]);
+    const eol = this.text.indexOf('\n', r[0]);
+    return { ...a, endColumn: b.line === a.line ? b.column : a.column + (eol < 0 ? this.text.length : eol) - r[0] };
+  }
+
   /**
    * Where character `offset` of the string value at `path` is written. Exact for plain and quoted
    * scalars without escapes; otherwise the literal `text` is searched in the source and used when

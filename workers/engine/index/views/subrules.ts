@@ -6,6 +6,7 @@ import type { Json } from '../../mix/filters/types.js';
 import { BUILTIN_FAMILIES } from '../../tag/registry.js';
 import { markerPath } from '../../tag/runtime.js';
 import type { EvalContext } from '../recipe/context.js';
+import type { VCol } from '../recipe/vcol.js';
 import type { IndexData } from '../store/data.js';
 import { DOC_SET, T } from '../store/tags.js';
 import { SUB_RULES, type SubRuleDef } from './subrule-table.js';
@@ -163,11 +164,16 @@ export function docValue(doc: Json, key: string): number | null {
 
 /** The same from the index's columns (for table rows: no attribute file is read), merged as the stream merges its sets. */
 export function columnValue(ctx: EvalContext, key: string, g: number): number | null {
-  const v = ctx.node({ kind: 'attr', path: [key] });
+  // One lookup per key and stream, not per row: an export asks for millions of rows.
+  let byKey = merged.get(ctx);
+  if (byKey === undefined) merged.set(ctx, (byKey = new Map()));
+  let v = byKey.get(key);
+  if (v === undefined) byKey.set(key, (v = ctx.node({ kind: 'attr', path: [key] })));
   const t = v.tag[g];
   return t === T.NUM || t === T.SPANS ? (v.num[g] as number) : null;
 }
 
+const merged = new WeakMap<EvalContext, Map<string, VCol>>();
 const registry = new WeakMap<IndexData, SubRules>();
 
 /** One catalogue of sub-rules per loaded index (a reload brings new data, hence a new one). */
