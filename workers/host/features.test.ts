@@ -238,3 +238,22 @@ describe('documents.export', () => {
     expect(detail.matches).toEqual([{ start: 0, end: 6 }]);
   });
 });
+
+describe('search through the app', () => {
+  it("the index job builds the search table too (with progress), and documents.page answers searches combined with fates", { timeout: 120_000 }, async () => {
+    const dir = makeWorkspace(scratchDir(), { files: 2, docs: 30 });
+    const h = start(dir);
+    const job = await h.client.invoke('jobs.start', { kind: 'index' });
+    const done = await h.next('job.state', (j) => j.jobId === job.jobId && j.state !== 'running', 60_000);
+    expect(done.error).toBeUndefined();
+    expect(done.summary).toMatch(/; search: 60 texts from 2 file\(s\)/);
+    const all = await h.client.invoke('documents.page', { offset: 0, limit: 100 });
+    const withRiver = all.rows.filter((r) => /\briver\b/.test(r.snippet));
+    const found = await h.client.invoke('documents.page', { offset: 0, limit: 100, search: 'river' });
+    expect(found.total).toBeGreaterThan(0);
+    expect(found.rows.map((r) => r.id)).toEqual(expect.arrayContaining(withRiver.map((r) => r.id)));
+    const web = await h.client.invoke('documents.page', { offset: 0, limit: 100, search: 'river', source: 'web' });
+    expect(web.rows.every((r) => r.source === 'web')).toBe(true);
+    expect(web.total).toBeLessThan(found.total);
+  });
+});

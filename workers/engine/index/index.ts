@@ -29,6 +29,6 @@ export async function buildIndex(root: string, opts: IndexOptions = {}): Promise
   const { search, onProgress, ...rest } = opts;
   const r = await build(root, { ...rest, ...(onProgress ? { onProgress: (p: BuildProgress) => onProgress({ ...p, phase: 'index' }) } : {}) });
   if (search === false) return r;
-  const s = await buildSearch(root, { signal: opts.signal, log: opts.log, onProgress: onProgress && ((p) => onProgress({ ...p, phase: 'search' })) });
+  const s = await buildSearch(root, { signal: opts.signal, log: opts.log, checkPath: opts.checkPath, onProgress: onProgress && ((p) => onProgress({ ...p, phase: 'search' })) });
   return { ...r, search: s };
 }

@@ -10,6 +10,8 @@ export const buildIndexForJob: IndexBuilder = async (root, { signal, onProgress,
   const n = (x: number): string => x.toLocaleString('en-US');
   return {
     docs: r.docs,
-    summary: `indexed ${n(r.docs)} documents from ${n(r.files)} file(s) (${n(r.skippedFiles)} unchanged) with ${r.attributeSets} attribute set(s) in ${(r.ms / 1000).toFixed(1)} s`,
+    summary:
+      `indexed ${n(r.docs)} documents from ${n(r.files)} file(s) (${n(r.skippedFiles)} unchanged) with ${r.attributeSets} attribute set(s) in ${(r.ms / 1000).toFixed(1)} s` +
+      (r.search ? `; search: ${n(r.search.docs)} texts from ${n(r.search.files - r.search.skippedFiles)} file(s) in ${(r.search.ms / 1000).toFixed(1)} s` : ''),
   };
 };

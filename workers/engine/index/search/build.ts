@@ -19,6 +19,8 @@ export interface SearchBuildOptions {
   signal?: AbortSignal | undefined;
   onProgress?: ((p: SearchProgress) => void) | undefined;
   log?: ((line: string) => void) | undefined;
+  /** Called with each documents file before it is read; throws to refuse it (the app: a symlink out of the workspace). */
+  checkPath?: ((path: string, field: string) => void) | undefined;
 }
 
 export interface SearchBuildResult {
@@ -99,6 +101,7 @@ async function indexFile(db: DB, root: string, f: MainFile, opts: SearchBuildOpt
     const sid = Number(db.prepare('INSERT INTO sfiles(path, hash, docs, problem) VALUES (?, ?, ?, NULL)').run(f.path, f.hash, f.docs).lastInsertRowid);
     let ord = 0;
     const base = sid * ROW_BASE;
+    opts.checkPath?.(join(root, f.path), 'documents');
     const hash = await forEachLine(
       join(root, f.path),
       (buf, start, end) => {
