@@ -17,6 +17,8 @@ export async function explainCommand(args: ParsedArgs): Promise<number> {
     for (const r of e.rules) {
       const values = r.values.map((v) => `${v.key} = ${v.value === undefined ? 'absent' : JSON.stringify(v.value)}`).join(', ');
       lines.push(`  rule ${String(r.index).padEnd(3)} ${r.verdict.padEnd(5)} ${r.kind.padEnd(17)} ${r.expression}${values ? `\n            ${values}` : ''}`);
+      // The DataTrove sub-rules that failed behind a verdict flag, each with its value and threshold.
+      for (const b of r.because ?? []) lines.push(`            failing sub-rule: ${b.text}`);
     }
     if (e.output !== undefined) {
       // Mark replaced ranges in the original text: ⟦original→replacement⟧.

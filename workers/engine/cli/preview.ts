@@ -29,11 +29,13 @@ export function formatPreview(r: PreviewResult): string {
     `documents ${n(t.docs)}  kept ${n(t.kept.docs)} (${pct(t.kept.docs, t.docs)})  dropped ${n(t.dropped.docs)} (${pct(t.dropped.docs, t.docs)})` +
       `  ${tok} kept ${n(t.kept.tokens)} of ${n(t.tokens)} (${pct(t.kept.tokens, t.tokens)})${r.outsideStreams ? `  outside every stream ${n(r.outsideStreams)}` : ''}`,
     '',
-    `${'rule'.padEnd(5)}${'kind'.padEnd(18)}${'path'.padEnd(10)}${'alone'.padStart(11)}${'exclusive'.padStart(11)}${'in order'.padStart(11)}${tok.padStart(13)}  expression`,
+    `${'rule'.padEnd(5)}${'kind'.padEnd(18)}${'path'.padEnd(10)}${'alone'.padStart(11)}${'exclusive'.padStart(11)}${'in order'.padStart(11)}${tok.padStart(13)}  rule`,
   ];
   for (const rule of r.rules) {
     const c = (x: CountBySource): string => n(x.docs).padStart(11);
-    const what = rule.replacement ? `${n(rule.replacement.chars)} chars in ${n(rule.replacement.docs)} docs replaced` : rule.expression;
+    // The rule's label (its YAML comment, else key + comparator + threshold): the JSON output has the expression.
+    const name = rule.label ?? rule.expression;
+    const what = rule.replacement ? `${name}: ${n(rule.replacement.chars)} chars in ${n(rule.replacement.docs)} docs replaced` : name;
     lines.push(
       `${String(rule.index).padEnd(5)}${rule.kind.padEnd(18)}${rule.path.padEnd(10)}${c(rule.alone)}${c(rule.exclusive)}${c(rule.sequential)}${n(rule.sequential.tokens).padStart(13)}  ${what.length > 100 ? `${what.slice(0, 97)}…` : what}`,
     );

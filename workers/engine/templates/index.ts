@@ -23,6 +23,11 @@ const TEMPLATES: Template[] = [
     render: (ctx) => renderPreset('fineweb.yaml', ctx),
   },
   {
+    id: 'fineweb-tunable', kind: 'mix', file: 'configs/fineweb-tunable.yaml', title: "FineWeb's filter chain, every threshold in the recipe",
+    description: "the same taggers and kept documents as FineWeb's chain, with one rule per DataTrove sub-rule on its value: a histogram drag tunes it without re-tagging",
+    render: (ctx) => renderPreset('fineweb-tunable.yaml', ctx),
+  },
+  {
     id: 'dolma-c4', kind: 'mix', file: 'configs/dolma-c4.yaml', title: "Dolma's C4 recipe",
     description: "Dolma's c4.yaml mixing rules (Gopher + PII), tagger preset included (tag, then mix)",
     render: (ctx) => renderPreset('dolma-c4.yaml', ctx),

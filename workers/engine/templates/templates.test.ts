@@ -39,7 +39,7 @@ describe('templates', () => {
       { key: 'fw__gopher_repetition__top_2_gram', set: 'fw', kind: 'document', docs: 10, min: 0, max: 0.5, quantiles: [] },
       { key: 'pii__pii_regex_v2__EMAIL_ADDRESS', set: 'pii', kind: 'spans', docs: 3, min: 1, max: 1, quantiles: [] },
     ];
-    expect(listTemplates().map((t) => t.kind).sort()).toEqual(['dedupe', 'minhash', 'mix', 'mix', 'mix', 'tag', 'tokens']);
+    expect(listTemplates().map((t) => t.kind).sort()).toEqual(['dedupe', 'minhash', 'mix', 'mix', 'mix', 'mix', 'tag', 'tokens']);
     for (const t of listTemplates()) {
       const app = renderTemplate(t.id, { workspace: ws, base: ws, catalogue });
       const cli = renderTemplate(t.id, { workspace: ws, base: parent, catalogue });
