@@ -1,9 +1,11 @@
 // Issue 11's view items in Debian's Chromium: honest token figures, rule labels, span groups, per-source totals, search, export, sub-rules, dark mode.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../workers/engine/cli/run-cli.js';
-import { figure, hasChromium, openRecipe, openSession, shot, type Session } from './harness.js';
+import { readJsonlFile, tempDir, writeJsonl } from '../workers/engine/testing.js';
+import { editorText, figure, hasChromium, openRecipe, openSession, REPO_ROOT, setEditorText, shot, type Session } from './harness.js';
 
 interface CliRule {
   index: number;
@@ -13,8 +15,14 @@ interface CliRule {
 }
 interface CliPreview {
   total: { docs: number; kept: { docs: number; bySource: Record<string, { docs: number }> }; dropped: { docs: number; bySource: Record<string, { docs: number }> } };
-  rules: CliRule[];
+  rules: (CliRule & { subRules?: { key: string; label: string; op?: string; threshold?: number }[] })[];
   tokens: { kind: string; note: string };
+}
+
+interface CliExplain {
+  reason: string;
+  droppedBy?: number;
+  rules: { index: number; because?: { key: string; text: string }[] }[];
 }
 
 /** `assay preview --json` on a workspace's recipe, run from the workspace (as the app's jobs are). */
@@ -76,6 +84,7 @@ describe.skipIf(!hasChromium)('views e2e on the demo (issue 11: 4, 12, 13, 15, 1
     expect(note).toMatch(/⌈UTF-8 bytes \/ 4⌉/);
     // The totals: the heading, and each token figure (≈, the note on hover, never "exact").
     expect(await page.getByTestId('totals-tokens-heading').innerText()).toBe('est. tokens');
+    expect(await page.getByTestId('sources-tokens-heading').innerText()).toBe('est. tokens');
     for (const id of ['total-tokens', 'total-kept-tokens', 'total-dropped-tokens', 'rule-0-sequential-tokens', 'source-total-web-kept-tokens']) {
       const el = page.getByTestId(id).first();
       expect(await el.getAttribute('data-estimate'), id).toBe('true');
@@ -217,6 +226,111 @@ describe.skipIf(!hasChromium)('views e2e on the demo (issue 11: 4, 12, 13, 15, 1
     const perSource = rows.slice(1).filter((r) => Number(r[col('rule')]) === first.index && r[col('source')] !== '');
     expect(perSource.reduce((a, r) => a + Number(r[col('sequential_docs')]), 0)).toBe(first.sequential.docs);
   });
+
+  it('17: the table exports (every matching row) as CSV with the chosen columns, or as JSONL ids, to a workspace file', async () => {
+    const { page } = s;
+    const key = 'gopher_rules__gopher_v1__word_count';
+    await page.getByTestId('filter-source').selectOption('\u0000');
+    await page.getByTestId('filter-fate').selectOption('dropped');
+    await expect.poll(() => figure(page, 'documents-total'), { timeout: 10_000 }).toBe(cli.total.dropped.docs);
+    await page.getByTestId('column-picker').locator('summary').click();
+    await page.getByTestId(`column-toggle-${key}`).check();
+    await page.getByTestId('column-picker').locator('summary').click();
+    await page.getByTestId('export-control').locator('summary').click();
+    expect(await page.getByTestId('export-with-columns').isChecked()).toBe(true);
+    await page.getByTestId('export-path').fill('exports/dropped.csv');
+    await page.getByTestId('export-run').click();
+    const result = page.getByTestId('export-result');
+    await expect.poll(() => result.getAttribute('data-path'), { timeout: 20_000 }).toBe('exports/dropped.csv');
+    expect(Number(await result.getAttribute('data-rows'))).toBe(cli.total.dropped.docs);
+    expect(await result.innerText()).toContain(`wrote ${cli.total.dropped.docs} rows`);
+    const csv = parseCsv(readFileSync(join(s.ws, 'exports/dropped.csv'), 'utf8'));
+    const head = csv[0] as string[];
+    expect(head[0]).toBe('id');
+    expect(head).toContain(key);
+    expect(csv).toHaveLength(cli.total.dropped.docs + 1);
+    expect(new Set(csv.slice(1).map((r) => r[head.indexOf('fate')]))).toEqual(new Set(['dropped']));
+    expect(csv.slice(1).every((r) => r[head.indexOf(key)] !== '' && Number.isFinite(Number(r[head.indexOf(key)])))).toBe(true);
+    await shot(page, 'e2e2-17-export');
+
+    // JSONL, ids only: the same rows, no attribute values.
+    await page.getByTestId('export-format').selectOption('jsonl');
+    expect(await page.getByTestId('export-path').inputValue()).toBe('exports/dropped.jsonl');
+    await page.getByTestId('export-ids-only').check();
+    await page.getByTestId('export-run').click();
+    await expect.poll(() => result.getAttribute('data-path'), { timeout: 20_000 }).toBe('exports/dropped.jsonl');
+    const lines = readFileSync(join(s.ws, 'exports/dropped.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; values?: unknown });
+    expect(lines.map((l) => l.id)).toEqual(csv.slice(1).map((r) => r[0]));
+    expect(lines.some((l) => l.values !== undefined)).toBe(false);
+
+    // A path outside the workspace is refused, and said so.
+    await page.getByTestId('export-path').fill('../outside.jsonl');
+    await page.getByTestId('export-run').click();
+    await expect.poll(() => page.getByTestId('export-error').innerText(), { timeout: 10_000 }).toMatch(/outside|escape|workspace/i);
+    await page.getByTestId('export-control').locator('summary').click();
+    await page.getByTestId('column-picker').locator('summary').click();
+    await page.getByTestId(`column-toggle-${key}`).uncheck();
+    await page.getByTestId('column-picker').locator('summary').click();
+  });
+
+  it('16: search is debounced, combines with the fate filter, lives in the URL, and its matches are marked in the inspector', async () => {
+    const { page } = s;
+    const word = 'contact';
+    // What FTS5's unicode61 tokenizer finds: the word between non-alphanumerics, any case.
+    const texts = readdirSync(join(s.ws, 'documents'))
+      .filter((f) => f.endsWith('.gz'))
+      .flatMap((f) => readJsonlFile(join(s.ws, 'documents', f)));
+    const hits = texts.filter((d) => new RegExp(`(^|[^\\p{L}\\p{N}])${word}($|[^\\p{L}\\p{N}])`, 'iu').test(String(d.text))).map((d) => String(d.id));
+    const ids = runCli(['preview', '-c', 'recipes/demo.yaml', '--index', '.', '--json', '--ids'], { cwd: s.ws });
+    const kept = new Set((JSON.parse(ids.stdout) as { kept_ids: string[] }).kept_ids);
+    const keptHits = hits.filter((id) => kept.has(id)).length;
+    expect(hits.length).toBeGreaterThan(keptHits);
+    expect(keptHits).toBeGreaterThan(0);
+
+    // Every request the page sends from now on (the socket is open already, so its send is watched in the page):
+    // typing letter by letter must ask for the whole word only.
+    await page.evaluate(() => {
+      const w = window as unknown as { __sent: string[] };
+      w.__sent = [];
+      const send = WebSocket.prototype.send;
+      WebSocket.prototype.send = function (this: WebSocket, data: string) {
+        w.__sent.push(String(data));
+        return send.call(this, data);
+      };
+    });
+    const searchesSent = async (): Promise<string[]> =>
+      (await page.evaluate(() => (window as unknown as { __sent: string[] }).__sent)).flatMap((f) => {
+        const m = /"method":"documents\.page".*?"search":"([^"]*)"/.exec(f);
+        return m ? [m[1] as string] : [];
+      });
+    await page.getByTestId('filter-fate').selectOption('');
+    await page.getByTestId('filter-source').selectOption('\u0000');
+    await page.getByTestId('doc-search').click();
+    await page.keyboard.type(word, { delay: 40 });
+    await expect.poll(() => figure(page, 'documents-total'), { timeout: 10_000 }).toBe(hits.length);
+    expect(new Set(await searchesSent())).toEqual(new Set([word]));
+    await page.getByTestId('filter-fate').selectOption('kept');
+    await expect.poll(() => figure(page, 'documents-total'), { timeout: 10_000 }).toBe(keptHits);
+    await expect.poll(() => page.evaluate(() => location.hash)).toMatch(new RegExp(`(^#|&)q=${word}(&|$)`));
+    expect(await page.evaluate(() => location.hash)).toMatch(/fate=kept/);
+
+    const row = page.getByTestId('doc-row-0');
+    await row.click();
+    const marks = page.getByTestId('search-match');
+    await expect.poll(() => marks.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(new Set((await marks.allInnerTexts()).map((t) => t.toLowerCase()))).toEqual(new Set([word]));
+    expect(await figure(page, 'search-match-count')).toBeGreaterThan(0);
+    await shot(page, 'e2e2-16-search');
+
+    // A shared link restores the search with the other filters.
+    await page.reload();
+    await page.getByTestId('total-kept').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('doc-search').inputValue()).toBe(word);
+    await expect.poll(() => figure(page, 'documents-total'), { timeout: 20_000 }).toBe(keptHits);
+    await page.getByTestId('doc-search-clear').click();
+    await page.getByTestId('filter-fate').selectOption('');
+    await expect.poll(() => figure(page, 'documents-total'), { timeout: 10_000 }).toBe(texts.length);
+  });
 });
 
 
@@ -292,5 +406,155 @@ describe.skipIf(!hasChromium)('views e2e in a dark system (issue 11: 18)', () =>
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect.poll(async () => (await look(page)).theme).toBe('dark');
     expect(s.consoleErrors).toEqual([]);
+  });
+});
+
+/**
+ * A small corpus for FineWeb's chain: varied prose that passes, pages Gopher's repetition filter drops, pages too short
+ * for Gopher's quality filter. Ids are long (URL-like), as in real crawls, so the inspector must not cut them.
+ */
+function finewebCorpus(): { id: string; text: string; metadata: { url: string } }[] {
+  const vocab = 'river town people market morning evening bridge garden school teacher children family winter summer history museum library window kitchen station harbor island forest village mountain valley weather painter author doctor farmer student council newspaper company engine journey letter story'.split(' ');
+  let seed = 11;
+  const next = (n: number): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const sentence = (): string => `${Array.from({ length: 8 + next(6) }, () => vocab[next(vocab.length)]).join(' ').replace(/^./, (c) => c.toUpperCase())}.`;
+  // Gopher counts distinct stop words: each paragraph carries a few.
+  const para = (n: number): string => [...Array.from({ length: n }, sentence), 'The story of the town and the river is told with care, and that is what they have.'].join(' ');
+  const long = (kind: string, i: number) => `https://www.northwind-archive.example/collections/2024/05/${kind}/articles-about-rivers-towns-and-markets/page-${String(i).padStart(4, '0')}.html`;
+  const docs: { id: string; text: string; metadata: { url: string } }[] = [];
+  for (let i = 0; i < 24; i++) docs.push({ id: long('prose', i), text: `${para(6 + next(4))}\n${para(5 + next(4))}\n${para(5)}`, metadata: { url: long('prose', i) } });
+  for (let i = 0; i < 6; i++) docs.push({ id: long('repetitive', i), text: `${para(3)}\n${'Buy now and save big today.\n'.repeat(20 + i * 5)}${para(2)}`, metadata: { url: long('repetitive', i) } });
+  for (let i = 0; i < 4; i++) docs.push({ id: long('short', i), text: 'Too short to keep.', metadata: { url: long('short', i) } });
+  return docs;
+}
+
+describe.skipIf(!hasChromium)('views e2e on a FineWeb-tagged workspace (issue 11: 10, 13, 16)', () => {
+  let s: Session;
+  let tmp: ReturnType<typeof tempDir>;
+  let ws = '';
+  let cli: CliPreview;
+  let rep: CliPreview['rules'][number];
+  const DUP_LINE = 'fineweb__gopher_repetition__dup_line_frac';
+
+  beforeAll(async () => {
+    tmp = tempDir('assay-e2e-fw-');
+    ws = join(tmp.dir, 'fw');
+    writeJsonl(join(ws, 'documents/part-0.jsonl.gz'), finewebCorpus());
+    // configs/fineweb.yaml with its globs pointed at this workspace's documents/ (tagged and indexed from the workspace).
+    mkdirSync(join(ws, 'recipes'), { recursive: true });
+    writeFileSync(join(ws, 'recipes/fineweb.yaml'), readFileSync(join(REPO_ROOT, 'configs/fineweb.yaml'), 'utf8').replaceAll('dataset/documents/', 'documents/'));
+    // The index without its search table (`--no-search`), as an index from before search was built would be.
+    for (const args of [['tag', '-c', 'recipes/fineweb.yaml', '--quiet'], ['index', '.', '--quiet', '--no-search']]) {
+      const r = runCli(args, { cwd: ws });
+      expect(r.code, `assay ${args.join(' ')}: ${r.stderr}`).toBe(0);
+    }
+    cli = cliPreview(ws, 'recipes/fineweb.yaml');
+    rep = cli.rules.find((r) => r.expression.includes('gopher_repetition__kept')) as CliPreview['rules'][number];
+    expect(rep.sequential.docs).toBeGreaterThan(0);
+    expect(rep.subRules?.some((x) => x.key === DUP_LINE)).toBe(true);
+    s = await openSession({ workspace: ws });
+    await openRecipe(s.page, s.server, 'recipes/fineweb.yaml');
+    await waitFigure(s.page, 'total-kept', cli.total.kept.docs);
+  }, 240_000);
+  afterAll(async () => {
+    await s?.close();
+    tmp?.cleanup();
+  });
+
+  it('10: the table and the explanation name the failing sub-rule with its value and threshold', async () => {
+    const { page } = s;
+    await page.getByTestId('filter-fate').selectOption(`rule:${rep.index}`);
+    const row = page.getByTestId('doc-row-0');
+    await expect.poll(() => row.getAttribute('data-dropped-by'), { timeout: 20_000 }).toBe(String(rep.index));
+    const id = (await row.getAttribute('data-doc-id')) as string;
+    const r = runCli(['explain', '-c', 'recipes/fineweb.yaml', '--index', '.', '--id', id, '--json'], { cwd: ws });
+    expect(r.code, r.stderr).toBe(0);
+    const ex = JSON.parse(r.stdout) as CliExplain;
+    const because = ex.rules.find((v) => v.index === rep.index)?.because ?? [];
+    expect(because.map((b) => b.key)).toContain(DUP_LINE);
+    // The table's "why": the failing sub-rule, value and threshold (e.g. "duplicated line fraction 0.864 > 0.3").
+    const why = await row.locator('[data-col="why"]').innerText();
+    expect(why).toContain(because[0]?.text);
+    expect(why).toMatch(/duplicated line fraction \d\.\d+ > 0\.3/);
+    await row.click();
+    await expect.poll(() => page.getByTestId('inspector-doc-id').innerText(), { timeout: 10_000 }).toBe(id);
+    await expect.poll(() => page.getByTestId('inspector-explanation').innerText(), { timeout: 10_000 }).toBe(ex.reason);
+    expect(await page.getByTestId('inspector-because').locator('li').allInnerTexts()).toEqual(because.map((b) => b.text));
+    await shot(page, 'e2e2-10-explanation');
+  });
+
+  it('13: the inspector shows a long document id whole, and copies it', async () => {
+    const { page } = s;
+    const idEl = page.getByTestId('inspector-doc-id');
+    const id = await idEl.innerText();
+    expect(id.length).toBeGreaterThan(120);
+    expect(await idEl.getAttribute('title')).toBe(id);
+    expect(await idEl.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.getBoundingClientRect().right <= (el.closest('.panel') as HTMLElement).getBoundingClientRect().right)).toBe(true);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.server.url });
+    await page.getByTestId('inspector-copy-id').click();
+    await expect.poll(() => page.getByTestId('inspector-copy-id').getAttribute('data-state')).toBe('copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(id);
+    await shot(page, 'e2e2-13-long-id');
+  });
+
+  it('10: the histograms offer the flag’s sub-rule values: the tagger’s threshold fixed, draggable once a rule compares the value', async () => {
+    const { page } = s;
+    await page.getByTestId('tab-distributions').click();
+    const select = page.getByTestId('sweep-rule-select');
+    // The 0/1 flag is not offered; its sub-rules are, by the tagger's test.
+    expect(await select.locator(`option[value="${rep.index}"]`).count()).toBe(0);
+    const group = select.locator('optgroup', { has: page.locator(`option[value="sub:${rep.index}:${DUP_LINE}"]`) });
+    expect(await group.locator('option').count()).toBe(rep.subRules?.length);
+    expect(await group.locator(`option[value="sub:${rep.index}:${DUP_LINE}"]`).innerText()).toBe('duplicated line fraction > 0.3');
+    await select.selectOption(`sub:${rep.index}:${DUP_LINE}`);
+    await expect.poll(() => page.getByTestId('histogram').getAttribute('data-key'), { timeout: 10_000 }).toBe(DUP_LINE);
+    expect(await page.getByTestId('histogram-fixed-threshold').getAttribute('data-value')).toBe('0.3');
+    expect(await page.getByTestId('histogram-threshold-handle').count()).toBe(0);
+    expect(await page.getByTestId('subrule-note').getAttribute('data-tunable')).toBe('false');
+    const snippet = await page.getByTestId('subrule-snippet').innerText();
+    expect(snippet).toBe(`- "$.attributes[?(@.${DUP_LINE} && @.${DUP_LINE}[0] && @.${DUP_LINE}[0][2] > 0.3)]"`);
+    await shot(page, 'e2e2-10-subrule-fixed');
+
+    // The user pastes the offered rule under the flag rule: the same threshold becomes a handle.
+    const text = await editorText(page);
+    const flagLine = text.split('\n').find((l) => l.includes('gopher_repetition__kept')) as string;
+    const indent = flagLine.slice(0, flagLine.indexOf('-'));
+    await setEditorText(page, text.replace(`${flagLine}\n`, `${flagLine}\n${indent}${snippet}\n`));
+    const handle = page.getByTestId('histogram-threshold-handle');
+    await handle.waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('subrule-note').getAttribute('data-tunable')).toBe('true');
+    expect(Number(await handle.getAttribute('data-value'))).toBe(0.3);
+    expect(await page.getByTestId('histogram-fixed-threshold').count()).toBe(0);
+    const box = await handle.boundingBox();
+    if (!box) throw new Error('the threshold handle is not visible');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(async () => Number(await handle.getAttribute('data-value')), { timeout: 10_000 }).toBeGreaterThan(0.3);
+    const moved = await handle.getAttribute('data-value');
+    expect(await editorText(page)).toContain(`@.${DUP_LINE}[0][2] > ${moved})]`);
+    await shot(page, 'e2e2-10-subrule-draggable');
+  });
+
+  it('16: without a search table, a search says so and how to build it; building it from there makes the search work', async () => {
+    const { page } = s;
+    await page.getByTestId('filter-fate').selectOption('');
+    await page.getByTestId('doc-search').fill('buy');
+    await page.getByTestId('doc-search').press('Enter');
+    const err = page.getByTestId('search-error');
+    await err.waitFor({ timeout: 10_000 });
+    expect(await err.getAttribute('data-no-table')).toBe('true');
+    const text = await err.innerText();
+    expect(text).toMatch(/no search table/);
+    expect(text).toMatch(/assay index/);
+    await shot(page, 'e2e2-16-no-search-table');
+    await page.getByTestId('search-build').click();
+    // The index job builds the search table; the table then answers the search (the repetitive pages say "buy").
+    await expect.poll(() => figure(page, 'documents-total').catch(() => -1), { timeout: 120_000 }).toBe(6);
+    expect(await err.count()).toBe(0);
   });
 });

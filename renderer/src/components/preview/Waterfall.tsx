@@ -30,6 +30,8 @@ export function Waterfall({ result }: { result: PreviewResult }) {
       grid: { left: 48, right: 8, top: 8, bottom: 40 },
       tooltip: {
         trigger: 'axis',
+        // Inside the chart: the pane would cut a tooltip that runs past its edge.
+        confine: true,
         axisPointer: { type: 'shadow' },
         backgroundColor: p.tooltipBg,
         borderColor: p.grid,
