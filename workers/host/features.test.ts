@@ -67,6 +67,24 @@ describe('workspace.info configs', () => {
     expect(info.recipes).toEqual(info.configs.filter((c) => c.kinds.includes('mix')).map((c) => c.path));
   });
 
+  it('stays fast on a big workspace: data-like files are not parsed, unchanged files are not re-read', async () => {
+    const dir = makeWorkspace(scratchDir());
+    mkdirSync(join(dir, 'meta'));
+    for (let i = 0; i < 2500; i++) writeFileSync(join(dir, 'meta', `m${i}.json`), JSON.stringify({ id: i, stats: { words: i } }));
+    mkdirSync(join(dir, 'shards'));
+    for (let i = 0; i < 2000; i++) writeFileSync(join(dir, 'shards', `s${i}.jsonl.gz`), '');
+    const { client } = start(dir);
+    let t = performance.now();
+    const info = await client.invoke('workspace.info', {});
+    const first = performance.now() - t;
+    expect(info.configs.map((c) => c.path)).toEqual(['configs/tag.yaml', 'recipes/short.yaml']);
+    // Generous for a loaded 2-core machine: the point is no per-file schema parsing (that took ≈ 10 s here).
+    expect(first).toBeLessThan(4000);
+    t = performance.now();
+    await client.invoke('workspace.info', {});
+    expect(performance.now() - t).toBeLessThan(first);
+  });
+
   it('does not follow a symbolic link out of the workspace (issue 12.7), follows one that stays inside', async () => {
     const outside = scratchDir();
     writeFileSync(join(outside, 'stolen.yaml'), 'documents: [x]\ntaggers: [char_length_v1]\n');

@@ -16,7 +16,7 @@ const MAX_BYTES = 4 * 1024 * 1024;
  * Bounds of discovery: deeper folders, bigger files, and files past the counts are not offered (a config is
  * small and near the top; a folder of a million shards must not stall the app).
  */
-const LIMITS = { depth: 4, bytes: 1024 * 1024, files: 2000, entries: 50_000 };
+const LIMITS = { depth: 4, bytes: 1024 * 1024, files: 10_000, entries: 50_000 };
 const KINDS: readonly Exclude<JobKind, 'index'>[] = ['mix', 'tag', 'dedupe', 'minhash', 'tokens'];
 
 export interface FoundConfig {
@@ -27,8 +27,15 @@ export interface FoundConfig {
 /** Kinds per file, kept while the file's size and mtime stay the same (parsing every file on each refresh is the slow part). */
 const cache = new Map<string, { size: number; mtimeMs: number; kinds: JobKind[] }>();
 
+/**
+ * Every kind's config has a top-level `streams` (mix) or `documents` (the others): files without either are
+ * no config, and are skipped before any schema parses them (a folder of JSON metadata would cost seconds).
+ */
+const CANDIDATE = /^(streams|documents)\s*:|"(streams|documents)"\s*:/m;
+
 /** The job kinds a config text can run, each recognised by that kind's own schema (what `jobs.start` would accept). */
 export function kindsOf(text: string, path: string, env: NodeJS.ProcessEnv): JobKind[] {
+  if (!CANDIDATE.test(text)) return [];
   return KINDS.filter((kind) => {
     try {
       planJob(kind, text, path, env);
@@ -54,6 +61,8 @@ export function findConfigs(root: string, env: NodeJS.ProcessEnv = {}): FoundCon
   const seenDirs = new Set<string>();
   let budget = LIMITS.files;
   let entries = LIMITS.entries;
+  // Breadth first: configs sit near the top, so the limits cut the deep (data-like) end of the tree.
+  const queue: { dir: string; level: number }[] = [{ dir: root, level: 0 }];
   const walk = (dir: string, level: number): void => {
     let real: string;
     try {
@@ -85,7 +94,7 @@ export function findConfigs(root: string, env: NodeJS.ProcessEnv = {}): FoundCon
         }
       } else if (!isDir && !d.isFile()) continue;
       if (isDir) {
-        if (level < LIMITS.depth && !SKIP_DIRS.has(name)) walk(path, level + 1);
+        if (level < LIMITS.depth && !SKIP_DIRS.has(name)) queue.push({ dir: path, level: level + 1 });
         continue;
       }
       if (!RECIPE_EXT.has(extname(name))) continue;
@@ -112,7 +121,7 @@ export function findConfigs(root: string, env: NodeJS.ProcessEnv = {}): FoundCon
       if (kinds.length > 0) found.push({ path: rel, kinds });
     }
   };
-  walk(root, 0);
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) walk(next.dir, next.level);
   return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
