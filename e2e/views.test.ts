@@ -320,6 +320,12 @@ describe.skipIf(!hasChromium)('views e2e on the demo (issue 11: 4, 12, 13, 15, 1
     await expect.poll(() => marks.count(), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(new Set((await marks.allInnerTexts()).map((t) => t.toLowerCase()))).toEqual(new Set([word]));
     expect(await figure(page, 'search-match-count')).toBeGreaterThan(0);
+    // The first match is scrolled into the inspector's view.
+    await expect.poll(() => marks.first().evaluate((m) => {
+      const pane = (m.closest('.inspector-body') as HTMLElement).getBoundingClientRect();
+      const r = m.getBoundingClientRect();
+      return r.top >= pane.top && r.bottom <= pane.bottom;
+    })).toBe(true);
     await shot(page, 'e2e2-16-search');
 
     // A shared link restores the search with the other filters.

@@ -1,5 +1,5 @@
 // The document text with attribute spans highlighted per set (span-level sets on, document-wide ones off), search matches marked.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DocumentDetail, DocumentSpan } from '../../../../shared/contract/index.js';
 import { fmtValue } from '../../lib/format.js';
 import { groupShown, markSegments, setColour, shownSpans, spanGroups } from '../../lib/spans.js';
@@ -17,6 +17,11 @@ export function SpanText({ detail }: { detail: DocumentDetail }) {
   const segments = useMemo(() => markSegments(detail.text.length, shown, detail.matches ?? []), [detail, shown]);
   const values = Object.entries(detail.values);
   const matches = detail.matches?.length ?? 0;
+  const textEl = useRef<HTMLDivElement>(null);
+  // A search match may be far down a long text: bring the first one into view.
+  useEffect(() => {
+    if (matches > 0) textEl.current?.querySelector('mark.search-match')?.scrollIntoView({ block: 'center' });
+  }, [detail, matches]);
 
   return (
     <div className="span-view">
@@ -48,7 +53,7 @@ export function SpanText({ detail }: { detail: DocumentDetail }) {
           {hover ?? ''}
         </span>
       </div>
-      <div className="doc-text" data-testid="inspector-text">
+      <div className="doc-text" data-testid="inspector-text" ref={textEl}>
         {segments.map((seg) => {
           const text = detail.text.slice(seg.start, seg.end);
           const inner =
