@@ -8,6 +8,8 @@ import type { PartInfo } from './writer.js';
 
 /** The run summary beside the outputs (hidden, so `part-*` globs and OLMo never see it). */
 export const summaryPath = (destination: string): string => join(destination, '.assay', 'tokens-summary.json');
+/** Names a run is publishing, written before its first rename and removed after its summary: a run killed in between still owns them. */
+const publishingPath = (destination: string): string => join(destination, '.assay', 'tokens-publishing.json');
 
 async function listDir(dir: string): Promise<string[]> {
   return readdir(dir).catch((e: NodeJS.ErrnoException) => {
@@ -29,6 +31,11 @@ export async function previousOutputs(destination: string): Promise<Set<string>>
     () => null,
   );
   for (const o of prev?.outputs ?? []) for (const f of [o.npy, o.csv]) if (typeof f === 'string') recorded.add(basename(f));
+  const publishing = await readFile(publishingPath(destination), 'utf8').then(
+    (t) => JSON.parse(t) as { names?: unknown[] },
+    () => null,
+  );
+  for (const f of publishing?.names ?? []) if (typeof f === 'string') recorded.add(basename(f));
   const foreign = existing.filter((n) => !recorded.has(n));
   if (foreign.length > 0) {
     throw new AssayError(
@@ -43,6 +50,8 @@ export async function previousOutputs(destination: string): Promise<Set<string>>
 
 /** Renames every completed `.tmp` to its final name, then removes earlier outputs this run did not rewrite. */
 export async function publishParts(destination: string, parts: readonly PartInfo[], previous: ReadonlySet<string>): Promise<void> {
+  const names = [...new Set([...previous, ...parts.flatMap((p) => [basename(p.npy), basename(p.csv)])])].sort();
+  await writeFileAtomic(publishingPath(destination), JSON.stringify({ names }) + '\n', { mkdir: true });
   for (const p of parts) {
     await promoteTemp(p.npy);
     await promoteTemp(p.csv);
@@ -59,6 +68,8 @@ export async function discardRun(destination: string, parts: readonly PartInfo[]
   }
 }
 
+/** Writes the summary, then drops the publishing record: from here the summary alone says which parts are this run's. */
 export async function writeSummary(destination: string, summary: unknown): Promise<void> {
   await writeFileAtomic(summaryPath(destination), JSON.stringify(summary, null, 2) + '\n', { mkdir: true });
+  await unlink(publishingPath(destination)).catch(() => undefined);
 }

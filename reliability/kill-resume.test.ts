@@ -1,0 +1,118 @@
+// SIGKILL each verb's CLI run at several points, rerun it: the outputs equal a clean run's and nothing partial is left (issue 12 acceptance).
+import { createRequire } from 'node:module';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../workers/engine/cli/run-cli.js';
+import { isPartial, listAll, makeDataset, outputs, privateCli, resetTo, runCli, type Run } from './kill-harness.js';
+
+const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
+
+/** Where in the writing window the kills land (0: first new file appears, 1: the clean run ends). */
+const KILL_POINTS = [0.1, 0.5, 0.9];
+
+const TOKENS = ['--destination', 'tokens', '--tokenizer.name_or_path', 'gpt2', '--tokenizer.eos_token_id', '50256', '--dtype', 'uint16', '--processes', '1', '--max_size', '300000'];
+const VERBS: { verb: string; args: string[]; inputs: string[] }[] = [
+  { verb: 'tag', args: ['tag', '--documents', 'documents/*.jsonl.gz', '--taggers', 'char_length_v1', 'gopher_v1', '--experiment', 'g', '--processes', '1'], inputs: ['documents', 'attributes/k'] },
+  { verb: 'dedupe', args: ['dedupe', '-c', 'dedupe.yaml'], inputs: ['documents', 'attributes/k'] },
+  { verb: 'minhash', args: ['minhash', '-c', 'minhash.yaml'], inputs: ['documents', 'attributes/k'] },
+  { verb: 'mix', args: ['mix', '-c', 'recipe.yaml'], inputs: ['documents', 'attributes/k'] },
+  { verb: 'tokens', args: ['tokens', '--documents', 'documents/*.jsonl.gz', ...TOKENS], inputs: ['documents', 'attributes/k'] },
+  { verb: 'index', args: ['index', '.'], inputs: ['documents', 'attributes/k'] },
+];
+const TOP = ['documents', 'attributes', 'dedupe.yaml', 'minhash.yaml', 'recipe.yaml'];
+
+let base: string;
+let cli: ReturnType<typeof privateCli>;
+beforeAll(async () => {
+  ensureBuilt();
+  cli = privateCli();
+  base = mkdtempSync(join(tmpdir(), 'assay-kill-base-'));
+  makeDataset(base, 4, 600);
+  // The attributes mix and index read: tagged once, an input like the documents.
+  const r = await runCli(cli.cli, ['tag', '--documents', 'documents/*.jsonl.gz', '--taggers', 'char_length_v1', '--experiment', 'k', '--processes', '1'], base);
+  if (r.code !== 0) throw new Error(`setup tag failed: ${r.stderr}`);
+}, 120_000);
+afterAll(() => {
+  rmSync(base, { recursive: true, force: true });
+  cli.remove();
+});
+
+/** Files that hold timings or SQLite pages: compared by what they mean, not byte for byte. */
+function normalize(rel: string, data: Buffer): string | Buffer {
+  if (rel.endsWith('.json')) return JSON.stringify(JSON.parse(data.toString('utf8')), (k, v: unknown) => (/elapsed|Sec$|^ms$|_at$/.test(k) ? undefined : v));
+  if (/\.sqlite-(wal|shm)$/.test(rel)) return '(present)';
+  return data;
+}
+
+/** A SQLite file as its rows (table by table, in key order), without build times and counters. */
+function dumpSqlite(path: string): string {
+  // Read from a copy: opening the file in place would itself leave -wal/-shm files beside it.
+  const copy = mkdtempSync(join(tmpdir(), 'assay-kill-db-'));
+  for (const suffix of ['', '-wal']) if (existsSync(path + suffix)) copyFileSync(path + suffix, join(copy, `db${suffix}`));
+  const db = new Database(join(copy, 'db'), { readonly: true, fileMustExist: true });
+  try {
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
+    const rows = tables.map((t) => {
+      const all = db.prepare(`SELECT * FROM "${t}"`).raw().all() as unknown[][];
+      const text = all.map((r) => JSON.stringify(r, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('base64') : typeof v === 'bigint' ? String(v) : v))).filter((r) => !/^\["(built_at|generation|root)"/.test(r));
+      return [t, text.sort()];
+    });
+    return JSON.stringify(rows);
+  } finally {
+    db.close();
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+function snapshot(dir: string, inputs: readonly string[]): Map<string, string> {
+  const out = outputs(dir, inputs, normalize);
+  for (const key of [...out.keys()]) if (key.endsWith('.sqlite')) out.set(key, dumpSqlite(join(dir, key)));
+  return out;
+}
+
+describe('kill and resume, per verb (the built CLI, SIGKILL of its process group)', () => {
+  for (const { verb, args, inputs } of VERBS) {
+    it(`${verb}: after a kill at ${KILL_POINTS.length} points, the rerun equals a clean run and leaves nothing partial`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), `assay-kill-${verb}-`));
+      try {
+        for (const name of TOP) cpSync(join(base, name), join(dir, name), { recursive: true, preserveTimestamps: true });
+        const clean = await runCli(cli.cli, args, dir);
+        expect(clean.code, clean.stderr).toBe(0);
+        const want = snapshot(dir, inputs);
+        expect(want.size).toBeGreaterThan(0);
+        const start = clean.firstOutputMs ?? 0;
+        const kills: Run[] = [];
+        for (const f of KILL_POINTS) {
+          resetTo(dir, TOP);
+          resetTo(join(dir, 'attributes'), ['k']);
+          const killed = await runCli(cli.cli, args, dir, { killAfterFirstOutputMs: f * (clean.ms - start) });
+          kills.push(killed);
+          // Whatever a kill leaves under a final name is complete: exactly what the clean run wrote there.
+          const atKill = snapshot(dir, inputs);
+          for (const [k, v] of atKill) {
+            if (isPartial(k) || k.endsWith('/') || k.includes('.sqlite')) continue;
+            expect(want.has(k), `${verb}: ${k} exists after a kill at ${f} but not after a clean run`).toBe(true);
+            expect(v === want.get(k), `${verb}: ${k} after a kill at ${f} differs from the clean run's (half-written?)`).toBe(true);
+          }
+          const rerun = await runCli(cli.cli, args, dir);
+          expect(rerun.code, `${verb} rerun after a kill at ${f}: ${rerun.stderr}`).toBe(0);
+          const got = snapshot(dir, inputs);
+          // Nothing the clean run does not leave: no .tmp, spill or resume folders, journals.
+          expect([...got.keys()].filter((k) => !want.has(k)), `${verb}: left after the rerun (kill at ${f})`).toEqual([]);
+          expect([...want.keys()].filter((k) => !got.has(k)), `${verb}: missing after the rerun (kill at ${f})`).toEqual([]);
+          for (const [k, v] of want) expect(got.get(k) === v, `${verb}: ${k} differs from the clean run's (kill at ${f})`).toBe(true);
+        }
+        // The kills landed while the run was working: at least one of them caught it with partial files written.
+        const mid = kills.filter((k) => k.signal === 'SIGKILL');
+        expect(mid.length, `${verb}: runs killed (clean run ${clean.ms.toFixed(0)} ms, first output at ${start.toFixed(0)} ms)`).toBeGreaterThanOrEqual(2);
+        expect(mid.some((k) => (k.partialAtKill ?? []).length > 0), `${verb}: partial files at the kills: ${JSON.stringify(mid.map((k) => k.partialAtKill))}`).toBe(true);
+        expect(listAll(dir).filter((p) => isPartial(p) && !want.has(p))).toEqual([]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }, 180_000);
+  }
+});
