@@ -43,7 +43,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   dryrun: { description: 'print the resolved config and exit' },
   json: { description: 'list/preview/explain/lint: machine-readable output' },
   index: { value: true, description: 'preview/explain/lint: dataset root whose index (.assay/index.sqlite) to use' },
-  'no-search': { description: 'index: skip the search table over the texts (.assay/search.sqlite)' },
+  'no-search': { description: 'index: skip the search table over the texts (.assay/search/)' },
   workspace: { value: true, description: 'init: the dataset folder the starter points at (default: the current directory)' },
   force: { description: 'init: replace an existing file' },
   id: { value: true, description: 'explain: the document id' },

@@ -22,7 +22,7 @@ export interface IndexResult extends BuildResult {
 
 /**
  * Builds or refreshes ROOT/.assay/index.sqlite (incremental; one transaction, so readers see old or new, never
- * half), then brings ROOT/.assay/search.sqlite up to date with the indexed texts (one file per transaction, so an
+ * half), then brings ROOT/.assay/search/ up to date with the indexed texts (one file per transaction, so an
  * interrupted run resumes where it stopped; unchanged files are skipped).
  */
 export async function buildIndex(root: string, opts: IndexOptions = {}): Promise<IndexResult> {

@@ -135,7 +135,22 @@ describe('search', () => {
     } finally {
       caught.close();
     }
-    expect(searchPath(root)).toMatch(/\.assay\/search\.sqlite$/);
+    expect(searchPath(root)).toMatch(/\.assay\/search$/);
+  });
+
+  it('writes its shards in parallel processes and finds the same documents as in one process', { timeout: 60_000 }, async () => {
+    const root = scratchDir();
+    for (let f = 0; f < 5; f++) writeJsonl(join(root, `documents/${f}.jsonl.gz`), Array.from({ length: 40 }, (_, i) => ({ id: `${f}-${i}`, text: `shard test file${f} doc${i} ${i % 3 ? 'odd' : 'even'}` })));
+    await buildIndex(root, { search: false });
+    const r = await buildSearch(root, { processes: 2 });
+    expect(r).toMatchObject({ docs: 200, files: 5, skippedFiles: 0 });
+    const e = PreviewEngine.open(root);
+    try {
+      expect(e.documentsPage({ offset: 0, limit: 1, search: 'shard' }).total).toBe(200);
+      expect(e.documentsPage({ offset: 0, limit: 500, search: 'even file3' }).rows.map((x) => x.id)).toEqual(Array.from({ length: 40 }, (_, i) => i).filter((i) => i % 3 === 0).map((i) => `3-${i}`));
+    } finally {
+      e.close();
+    }
   });
 
   it('a cancelled search build keeps the files it finished and resumes with the rest', async () => {

@@ -8,14 +8,18 @@ import { Lru } from '../preview/lru.js';
 import type { IndexData } from '../store/data.js';
 import { openDatabase, type DB } from '../store/db.js';
 import { ftsQuery } from './query.js';
-import { ROW_BASE, SEARCH_SCHEMA_VERSION, searchPath, searchVersion, TOKENIZE } from './store.js';
+import { ROW_BASE, SEARCH_SCHEMA_VERSION, SHARDS, searchPath, searchVersion, shardPath, TOKENIZE } from './store.js';
 
 const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
 
-export class SearchIndex {
-  private db: DB | null = null;
+interface Shard {
+  db: DB;
   /** sid → first document number of that file in the loaded index. */
-  private starts = new Map<number, number>();
+  starts: Map<number, number>;
+}
+
+export class SearchIndex {
+  private shards: Shard[] | null = null;
   private readonly results = new Lru<string, Bitset>(16);
   private highlighter: DB | null = null;
 
@@ -26,46 +30,50 @@ export class SearchIndex {
     private readonly hashes: () => Map<string, string>,
   ) {}
 
-  /** Opens the search table on first use and checks it covers exactly the indexed files. */
-  private open(): DB {
-    if (this.db !== null) return this.db;
-    const path = searchPath(this.root);
+  /** Opens the shards on first use and checks that together they cover exactly the indexed files. */
+  private open(): Shard[] {
+    if (this.shards !== null) return this.shards;
+    const dir = searchPath(this.root);
     const how = `build it with \`assay index ${this.root}\` (or an index job in the app), which indexes the texts for search after the attributes`;
-    if (!existsSync(path)) throw new AssayError('CONFIG', `this index has no search table (${path}); ${how}`, { field: 'search' });
-    const db = openDatabase(path, { readonly: true });
+    const paths = Array.from({ length: SHARDS }, (_, k) => shardPath(this.root, k));
+    if (!paths.every((p) => existsSync(p))) throw new AssayError('CONFIG', `this index has no search table (${dir}); ${how}`, { field: 'search' });
+    const want = this.hashes();
+    const byPath = new Map(this.data.files.map((f) => [f.path, f]));
+    const shards: Shard[] = [];
+    const covered = new Set<string>();
     try {
-      if (searchVersion(db) !== SEARCH_SCHEMA_VERSION) throw new AssayError('CONFIG', `the search table at ${path} is from another version of Assay; ${how}`, { field: 'search' });
-      const rows = db.prepare('SELECT sid, path, hash FROM sfiles').all() as { sid: number; path: string; hash: string }[];
-      const want = this.hashes();
-      const byPath = new Map(this.data.files.map((f) => [f.path, f]));
-      let covered = 0;
-      for (const r of rows) {
-        const f = byPath.get(r.path);
-        if (f === undefined || want.get(r.path) !== r.hash) continue;
-        this.starts.set(r.sid, f.start);
-        covered++;
+      for (const p of paths) {
+        const db = openDatabase(p, { readonly: true });
+        shards.push({ db, starts: new Map() });
+        if (searchVersion(db) !== SEARCH_SCHEMA_VERSION) throw new AssayError('CONFIG', `the search table at ${dir} is from another version of Assay; ${how}`, { field: 'search' });
+        for (const r of db.prepare('SELECT sid, path, hash FROM sfiles').all() as { sid: number; path: string; hash: string }[]) {
+          const f = byPath.get(r.path);
+          if (f === undefined || want.get(r.path) !== r.hash || covered.has(r.path)) continue;
+          (shards.at(-1) as Shard).starts.set(r.sid, f.start);
+          covered.add(r.path);
+        }
       }
-      if (covered < this.data.files.length) {
-        throw new AssayError('CONFIG', `the search table covers ${covered} of the ${this.data.files.length} indexed files (the texts are still being indexed, or changed since); ${how}`, { field: 'search' });
+      if (covered.size < this.data.files.length) {
+        throw new AssayError('CONFIG', `the search table covers ${covered.size} of the ${this.data.files.length} indexed files (the texts are still being indexed, or changed since); ${how}`, { field: 'search' });
       }
     } catch (e) {
-      db.close();
-      this.starts.clear();
+      for (const sh of shards) sh.db.close();
       throw e;
     }
-    this.db = db;
-    return db;
+    this.shards = shards;
+    return shards;
   }
 
   /** Documents whose text has every term of `q` (cached per query for this snapshot). */
   match(q: string): Bitset {
     const expr = ftsQuery(q);
     return this.results.getOr(expr, () => {
-      const db = this.open();
       const out = new Bitset(this.data.n);
-      for (const rowid of db.prepare('SELECT rowid FROM fts WHERE fts MATCH ?').pluck().iterate(expr) as IterableIterator<number>) {
-        const start = this.starts.get(Math.floor(rowid / ROW_BASE));
-        if (start !== undefined) out.set(start + (rowid % ROW_BASE));
+      for (const { db, starts } of this.open()) {
+        for (const rowid of db.prepare('SELECT rowid FROM fts WHERE fts MATCH ?').pluck().iterate(expr) as IterableIterator<number>) {
+          const start = starts.get(Math.floor(rowid / ROW_BASE));
+          if (start !== undefined) out.set(start + (rowid % ROW_BASE));
+        }
       }
       return out;
     });
@@ -104,8 +112,8 @@ export class SearchIndex {
   }
 
   close(): void {
-    this.db?.close();
-    this.db = null;
+    for (const sh of this.shards ?? []) sh.db.close();
+    this.shards = null;
     this.highlighter?.close();
     this.highlighter = null;
   }
