@@ -1,7 +1,7 @@
 // `assay index`: (re)build ROOT/.assay/index.sqlite in one write transaction, so readers keep a consistent snapshot.
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { AssayError } from '../../errors.js';
 import { errorText } from '../../io/source.js';
 import { workerEntry } from '../../jobs/entry.js';
@@ -72,15 +72,19 @@ export async function buildIndex(root: string, opts: BuildOptions = {}): Promise
   } catch (e) {
     throw indexWriteError(e, path);
   }
-  // A first build that fails leaves no index at all (an empty one would look like a dataset without documents).
+  // A first build that fails leaves no index at all (an empty one would look like a dataset without documents):
+  // it is written beside the index and renamed into place once committed, so even a killed one leaves only a
+  // `.tmp`, which the next build removes.
   const firstBuild = !existsSync(path);
+  const target = firstBuild ? `${path}.${process.pid}.tmp` : path;
+  if (firstBuild) removeStaleFirstBuilds(path);
   let failed = true;
   const removeFailed = (): void => {
-    for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(target + suffix, { force: true });
   };
   let opened: { db: DB; replaced: boolean };
   try {
-    opened = openIndexForWrite(path, opts.log);
+    opened = openIndexForWrite(target, opts.log);
   } catch (e) {
     if (firstBuild) removeFailed();
     throw e;
@@ -138,14 +142,20 @@ export async function buildIndex(root: string, opts: BuildOptions = {}): Promise
       setMeta(db, 'built_at', new Date().toISOString());
       setMeta(db, 'root', root);
       db.exec('COMMIT');
-      failed = false;
       try {
-        db.pragma('wal_checkpoint(PASSIVE)');
+        if (firstBuild) {
+          // Everything into the database file (an empty log after TRUNCATE), so that one file can be renamed into place.
+          const [r] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number }[];
+          if (r === undefined || r.busy !== 0 || r.log !== 0) throw new Error(`the write-ahead log could not be folded in (${JSON.stringify(r)})`);
+        } else db.pragma('wal_checkpoint(PASSIVE)');
         checkpointed = true;
       } catch (e) {
+        // A first build that is not one file yet cannot be moved into place: it failed.
+        if (firstBuild) throw e;
         // Committed already (the write-ahead log holds it): readers see the new index; SQLite folds the log in later.
         opts.log?.(`the index was committed but its write-ahead log could not be folded in yet: ${(e as Error).message}`);
       }
+      failed = false;
       phases.commit = performance.now() - t;
       const result = summarise(db, plan.unchangedFiles, performance.now() - started, phases);
       for (const p of result.problems ?? []) opts.log?.(`cannot be mixed: ${p}`);
@@ -168,6 +178,35 @@ export async function buildIndex(root: string, opts: BuildOptions = {}): Promise
       db.close();
       if (failed && (firstBuild || replaced)) removeFailed();
     }
+    if (!failed && firstBuild) publishFirstBuild(target, path);
+  }
+}
+
+function publishFirstBuild(target: string, path: string): void {
+  try {
+    for (const suffix of ['-wal', '-shm']) rmSync(target + suffix, { force: true });
+    renameSync(target, path);
+  } catch (e) {
+    throw new AssayError('IO', `cannot move the new index into place: ${errorText(e)}`, { file: path, cause: e });
+  }
+}
+
+/** `index.sqlite.<pid>.tmp*` of first builds whose process is gone (killed before renaming its index into place). */
+function removeStaleFirstBuilds(path: string): void {
+  const dir = dirname(path);
+  const stem = basename(path);
+  for (const name of readdirSync(dir)) {
+    const m = name.startsWith(`${stem}.`) ? /^\.(\d+)\.tmp(-wal|-shm|-journal)?$/.exec(name.slice(stem.length)) : null;
+    if (m !== null && !processAlive(Number(m[1]))) rmSync(join(dir, name), { force: true });
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code !== 'ESRCH';
   }
 }
 

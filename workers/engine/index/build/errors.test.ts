@@ -1,11 +1,12 @@
 // `assay index` failures name their file (an unreadable input, a full disk at the index) and never leave an empty index behind.
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../cli/run-cli.js';
 import { REPO_ROOT, rng, scratchDir, writeJsonl } from '../../testing.js';
 import { PreviewEngine } from '../engine.js';
+import { buildIndex } from './build.js';
 
 const isRoot = process.getuid?.() === 0;
 const NOBODY = 65534;
@@ -54,6 +55,22 @@ describe('index build errors', () => {
     expect(again.stderr).toContain('documents/c.jsonl.gz: cannot read: EACCES');
     const engine = PreviewEngine.open(dir);
     expect(engine.status().docs).toBe(100);
+    engine.close();
+  });
+
+  it('a first build is written beside the index and moved into place when committed: a kill leaves no index.sqlite, and the next build removes what it left', async () => {
+    const dir = scratchDir('assay-index-first-');
+    docs(dir, 'a.jsonl.gz', 30, 4);
+    // What a killed first build leaves: its .tmp files, under a pid that is gone.
+    const dead = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
+    mkdirSync(join(dir, '.assay'));
+    for (const suffix of ['', '-wal', '-shm']) writeFileSync(join(dir, `.assay/index.sqlite.${dead}.tmp${suffix}`), 'partial');
+    let during: string[] = [];
+    await buildIndex(dir, { onProgress: () => (during = indexFiles(dir)) });
+    expect(during).toEqual([`index.sqlite.${process.pid}.tmp`, `index.sqlite.${process.pid}.tmp-shm`, `index.sqlite.${process.pid}.tmp-wal`]);
+    expect(indexFiles(dir)).toEqual(['index.sqlite']);
+    const engine = PreviewEngine.open(dir);
+    expect(engine.status().docs).toBe(30);
     engine.close();
   });
 
