@@ -23,8 +23,9 @@ export interface HandlerContext {
 
 async function workspaceInfo({ root, index, env }: HandlerContext): Promise<WorkspaceInfo> {
   // Configs are recognised by each job kind's schema, wherever they sit (not by folder).
-  const configs = findConfigs(root, env());
-  const recipes = configs.filter((c) => c.kinds.includes('mix')).map((c) => c.path);
+  const found = findConfigs(root, env());
+  const recipes = found.filter((c) => c.recipe).map((c) => c.path);
+  const configs = found.filter((c) => c.kinds.length > 0).map(({ path, kinds }) => ({ path, kinds }));
   const base = { root, name: basename(root), recipes, configs };
   if (!index.built) return { ...base, sources: [], files: [], attributes: [], index: { built: false, docs: 0, stale: false, schemaVersion: 0 } };
   // Answered on the host's main thread from the snapshot's summary: never queued behind a running preview.

@@ -21,11 +21,29 @@ const KINDS: readonly Exclude<JobKind, 'index'>[] = ['mix', 'tag', 'dedupe', 'mi
 
 export interface FoundConfig {
   path: string;
+  /** Empty for a recipe that does not parse yet (still offered to open, never to run). */
   kinds: JobKind[];
+  /** A mixer recipe: it parses as one, or has a top-level `streams` and is being written. */
+  recipe: boolean;
 }
 
-/** Kinds per file, kept while the file's size and mtime stay the same (parsing every file on each refresh is the slow part). */
-const cache = new Map<string, { size: number; mtimeMs: number; kinds: JobKind[] }>();
+/** Kinds per file, kept while the file's size and mtime (and the allowed env) stay the same: parsing is the slow part. */
+const cache = new Map<string, { key: string; kinds: JobKind[]; recipe: boolean }>();
+
+/**
+ * A recipe that does not parse yet is still a recipe the user is editing: a top-level `streams` in YAML, or
+ * in JSON that parses (JSON that does not parse: a `"streams"` key anywhere). Dolma's `inline-cases.json`,
+ * whose recipes sit inside test cases, is not one.
+ */
+function looksLikeRecipe(text: string, path: string): boolean {
+  if (!path.endsWith('.json')) return /^streams\s*:/m.test(text);
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.hasOwn(v, 'streams');
+  } catch {
+    return /"streams"\s*:/.test(text);
+  }
+}
 
 /**
  * Every kind's config has a top-level `streams` (mix) or `documents` (the others): files without either are
@@ -47,7 +65,8 @@ export function kindsOf(text: string, path: string, env: NodeJS.ProcessEnv): Job
 }
 
 /**
- * Every config file (`.yaml`/`.yml`/`.json`) up to a few folders below the root, with the kinds it runs, sorted.
+ * Every config file (`.yaml`/`.yml`/`.json`) up to a few folders below the root, with the kinds it runs, sorted
+ * (and recipes that do not parse yet, with no kinds).
  * Symbolic links are followed only where they stay inside the workspace.
  */
 export function findConfigs(root: string, env: NodeJS.ProcessEnv = {}): FoundConfig[] {
@@ -58,6 +77,7 @@ export function findConfigs(root: string, env: NodeJS.ProcessEnv = {}): FoundCon
   } catch {
     return [];
   }
+  const envKey = JSON.stringify(Object.entries(env).sort());
   const seenDirs = new Set<string>();
   let budget = LIMITS.files;
   let entries = LIMITS.entries;
@@ -107,27 +127,30 @@ export function findConfigs(root: string, env: NodeJS.ProcessEnv = {}): FoundCon
       if (!st.isFile() || st.size > LIMITS.bytes) continue;
       budget--;
       const rel = relative(root, path).split(sep).join('/');
-      const hit = cache.get(path);
-      let kinds: JobKind[];
-      if (hit && hit.size === st.size && hit.mtimeMs === st.mtimeMs) kinds = hit.kinds;
-      else {
+      const key = `${st.size}:${st.mtimeMs}:${envKey}`;
+      let hit = cache.get(path);
+      if (hit?.key !== key) {
+        let kinds: JobKind[] = [];
+        let recipe = false;
         try {
-          kinds = kindsOf(readFileSync(path, 'utf8'), rel, env);
+          const text = readFileSync(path, 'utf8');
+          kinds = kindsOf(text, rel, env);
+          recipe = kinds.includes('mix') || looksLikeRecipe(text, rel);
         } catch {
-          kinds = [];
+          /* unreadable: not offered */
         }
-        cache.set(path, { size: st.size, mtimeMs: st.mtimeMs, kinds });
+        cache.set(path, (hit = { key, kinds, recipe }));
       }
-      if (kinds.length > 0) found.push({ path: rel, kinds });
+      if (hit.kinds.length > 0 || hit.recipe) found.push({ path: rel, kinds: hit.kinds, recipe: hit.recipe });
     }
   };
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) walk(next.dir, next.level);
   return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-/** Mixer recipes among the configs (what the recipe picker offers). */
+/** Mixer recipes among the configs (what the recipe picker offers), those still being written included. */
 export function findRecipes(root: string, env: NodeJS.ProcessEnv = {}): string[] {
-  return findConfigs(root, env).filter((c) => c.kinds.includes('mix')).map((c) => c.path);
+  return findConfigs(root, env).filter((c) => c.recipe).map((c) => c.path);
 }
 
 const rel = (root: string, abs: string): string => relative(root, abs).split(sep).join('/');
