@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobKind } from '../shared/contract/index.js';
+import { runCli } from '../workers/engine/cli/run-cli.js';
 import { buildIndex } from '../workers/engine/index/index.js';
 import { tempDir } from '../workers/engine/testing.js';
 import { HostCallError } from '../workers/host/client.js';
@@ -199,6 +200,21 @@ describe('symlinked documents in the app (item 7)', () => {
     } finally {
       ws2.cleanup();
     }
+  });
+});
+
+describe('the CLI agrees on names (item 6)', () => {
+  it('refuses a stream name with a slash and an experiment with ../, naming the field, writing nothing', () => {
+    const recipe = join(fx.ws, 'recipes/slash.yaml');
+    writeFileSync(recipe, 'streams:\n  - name: nested/name\n    documents: [documents/*.jsonl.gz]\n    output: {path: output/cli}\n    filter: {exclude: ["$.x"]}\n');
+    const mix = runCli(['mix', '-c', recipe], { cwd: fx.ws });
+    expect(mix.code).toBe(2); // CONFIG
+    expect(mix.stderr).toContain(`${recipe}:2: streams[0].name: must be a single name without "/"`);
+    expect(existsSync(join(fx.ws, 'output/cli'))).toBe(false);
+    const tag = runCli(['tag', '--documents', 'documents/*.jsonl.gz', '--taggers', 'char_length_v1', '--experiment', `../${fx.outside.split('/').pop()}/sentinel`], { cwd: fx.ws });
+    expect(tag.code).toBe(2);
+    expect(tag.stderr).toMatch(/experiment: experiment must be a single name/);
+    expect(readdirSync(join(fx.outside, 'sentinel'))).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { segmentProblem } from '../../../shared/segment.js';
 import { AssayError } from '../errors.js';
 import { attributePathFor, expandGlobs, writeFileAtomic } from '../io/index.js';
 import { workerEntry } from '../jobs/entry.js';
@@ -64,6 +65,9 @@ export async function resolveTaggers(reqs: (string | TaggerRequest)[], registry:
     const req = typeof r === 'string' ? { name: r } : r;
     const spec = registry.get(req.name);
     const exp = req.experiment ?? experiment;
+    // The experiment is the folder attributes/<experiment>/ (the config schemas refuse worse; the --experiment flag comes here).
+    const bad = exp === undefined ? null : segmentProblem(exp);
+    if (bad !== null) throw new AssayError('CONFIG', `experiment ${bad}`, { field: 'experiment' });
     if (!spec.options) {
       if (req.options && Object.keys(req.options).length > 0) throw new AssayError('CONFIG', `tagger '${spec.name}' takes no options`, { field: `taggers.${spec.name}` });
       return { spec, options: {}, experiment: exp };
