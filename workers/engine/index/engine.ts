@@ -17,6 +17,7 @@ import { SearchIndex } from './search/search.js';
 import { catalogue, histogram } from './views/catalogue.js';
 import { documentDetail, documentsPage } from './views/documents.js';
 import { exportDocuments, type ExportFormat } from './views/export.js';
+import { subRulesOf } from './views/subrules.js';
 import { explain } from './views/explain.js';
 import { idsOf, lookupId } from './views/ids.js';
 import { lint } from './views/lint.js';
@@ -115,6 +116,8 @@ export class PreviewEngine {
     };
     this.recipes.clear();
     this.analyses.clear();
+    // Sub-rule thresholds come from tag markers in the dataset: read under the same confinement as texts.
+    subRulesOf(this.root, data, this.checkPath);
     this.search?.close();
     const db = this.db;
     this.search = new SearchIndex(this.root, data, () => new Map((db.prepare('SELECT path, hash FROM files').all() as { path: string; hash: string }[]).map((r) => [r.path, r.hash])));

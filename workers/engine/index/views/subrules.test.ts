@@ -1,5 +1,5 @@
 // FineWeb explanations name DataTrove's failing sub-rule with value, comparator and threshold (recorded options, else defaults).
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, realpathSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { finewebDocs } from '../../cli/test-corpus.js';
@@ -134,6 +134,30 @@ describe('explanations and table reasons name the failing sub-rule', () => {
       expect(e.rules[0]?.because?.[0]?.text).toMatch(/ \(default\)$/);
     } finally {
       engine.close();
+    }
+  });
+});
+
+describe('markers under confinement', () => {
+  it('reads no marker a symbolic link takes outside the dataset when the engine confines paths (thresholds fall back to defaults)', async () => {
+    const root = await dataset({ top_n_grams: [[2, 0.2], [3, 0.18], [4, 0.05]] });
+    const outside = join(scratchDir(), 'markers');
+    renameSync(join(root, 'attributes/fw/.assay-done'), outside);
+    symlinkSync(outside, join(root, 'attributes/fw/.assay-done'));
+    await buildIndex(root);
+    const real = realpathSync(root);
+    const confine = (p: string): void => {
+      if (!realpathSync(p).startsWith(`${real}/`)) throw new Error(`${p} leads outside`);
+    };
+    const top4 = (e: PreviewEngine) => e.preview(RECIPE).rules[0]?.subRules?.find((x) => x.key === 'fw__gopher_repetition__top_4_gram');
+    const free = PreviewEngine.open(root);
+    const confined = PreviewEngine.open(root, { checkPath: confine });
+    try {
+      expect(top4(free)).toMatchObject({ threshold: 0.05, label: 'top 4-gram fraction' });
+      expect(top4(confined)).toMatchObject({ threshold: 0.16, label: 'top 4-gram fraction (default threshold)' });
+    } finally {
+      free.close();
+      confined.close();
     }
   });
 });

@@ -39,6 +39,8 @@ export class SubRules {
   constructor(
     private readonly root: string,
     private readonly data: IndexData,
+    /** The app's confinement: a marker a symbolic link takes outside the workspace is not read (defaults apply). */
+    private readonly check?: (path: string, field: string) => void,
   ) {}
 
   /** Options of the tagger that wrote `prefix` in `set`, as its completion marker recorded them (Assay's tag runtime writes them). */
@@ -50,7 +52,9 @@ export class SubRules {
         const a = f.sets.get(set);
         if (a === undefined) continue;
         try {
-          const m = JSON.parse(readFileSync(markerPath(join(this.root, a.path)), 'utf8')) as { taggers?: unknown };
+          const marker = markerPath(join(this.root, a.path));
+          this.check?.(marker, 'attributes');
+          const m = JSON.parse(readFileSync(marker, 'utf8')) as { taggers?: unknown };
           if (Array.isArray(m.taggers)) list = m.taggers as { prefix: string; name: string; options: unknown }[];
         } catch {
           /* no marker (Dolma wrote it, or an older Assay): defaults */
@@ -176,9 +180,9 @@ export function columnValue(ctx: EvalContext, key: string, g: number): number | 
 const merged = new WeakMap<EvalContext, Map<string, VCol>>();
 const registry = new WeakMap<IndexData, SubRules>();
 
-/** One catalogue of sub-rules per loaded index (a reload brings new data, hence a new one). */
-export function subRulesOf(root: string, data: IndexData): SubRules {
+/** One catalogue of sub-rules per loaded index (a reload brings new data, hence a new one); the engine creates it with its path check. */
+export function subRulesOf(root: string, data: IndexData, check?: (path: string, field: string) => void): SubRules {
   let s = registry.get(data);
-  if (s === undefined) registry.set(data, (s = new SubRules(root, data)));
+  if (s === undefined) registry.set(data, (s = new SubRules(root, data, check)));
   return s;
 }
