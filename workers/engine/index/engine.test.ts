@@ -95,8 +95,9 @@ describe('PreviewEngine: bad input', () => {
       writeJsonl(join(root, 'attributes/q/x.jsonl.gz'), Array.from({ length: 6 }, (_, i) => ({ id: `d${i}`, attributes: { q__t__score: [[0, 3, 0.9]] } })));
       let during: number | undefined;
       await buildIndex(root, {
-        // Inside the build's write transaction: a fresh reader still sees the committed index.
-        onProgress: () => {
+        // Inside the build's write transaction (not the search phase after it): a fresh reader still sees the committed index.
+        onProgress: (p) => {
+          if (p.phase !== 'index') return;
           const other = PreviewEngine.open(root);
           during = other.preview(text).total.kept.docs;
           other.close();
