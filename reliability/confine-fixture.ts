@@ -18,8 +18,8 @@ export interface Fixture {
 /**
  * `outside/` holds the secret (a text file, documents, a "model", a "tokenizer") and an empty `sentinel/`
  * that every escaping output points at. Inside the workspace: `outlink` → outside, a documents file that
- * is a symlink to outside documents, and attribute folders (`linked`, `whitespace_tokenizer_v1`) that are
- * symlinks to the sentinel.
+ * is a symlink to outside documents, attribute folders (`linked`, `whitespace_tokenizer_v1`) that are
+ * symlinks to the sentinel, a dangling one (`dangling`, into the sentinel) and a loop (`loop`).
  */
 export function confineFixture(ws: string, outside: string): Fixture {
   const secret = `SECRET-${Math.random().toString(36).slice(2)}-OUTSIDE`;
@@ -32,6 +32,9 @@ export function confineFixture(ws: string, outside: string): Fixture {
   mkdirSync(join(ws, 'attributes'), { recursive: true });
   symlinkSync(join(outside, 'sentinel'), join(ws, 'attributes/linked'));
   symlinkSync(join(outside, 'sentinel'), join(ws, 'attributes/whitespace_tokenizer_v1'));
+  // A dangling link (writing through it would create its outside target) and a link loop.
+  symlinkSync(join(outside, 'sentinel/not-yet'), join(ws, 'attributes/dangling'));
+  symlinkSync('loop', join(ws, 'attributes/loop'));
   mkdirSync(join(ws, 'leaky/documents'), { recursive: true });
   symlinkSync(join(outside, 'documents/leak.jsonl.gz'), join(ws, 'leaky/documents/leak.jsonl.gz'));
   return {

@@ -89,6 +89,10 @@ function cases(): Case[] {
   d('minhash', 'name folder is a symlink out', { ...base.minhash, name: 'linked' }, 'name');
   d('minhash', 'glob matches a symlinked documents file', { ...base.minhash, documents: LEAKY }, 'documents');
   d('mix', 'attribute set folder is a symlink out', stream({ attributes: ['linked'] }), 'streams[0].attributes[0]');
+  d('mix', 'attribute set folder is a dangling symlink out', stream({ attributes: ['dangling'] }), 'streams[0].attributes[0]');
+  d('mix', 'attribute set folder is a symlink loop', stream({ attributes: ['loop'] }), 'streams[0].attributes[0]');
+  d('dedupe', 'name folder is a dangling symlink out', { ...base.dedupe, dedupe: { name: 'dangling', paragraphs: { attribute_name: 'bff' } } }, 'dedupe.name');
+  d('tag', 'experiment folder is a symlink loop', { ...base.tag, experiment: 'loop' }, 'experiment');
   d('mix', 'glob matches a symlinked documents file', stream({ documents: LEAKY }), 'streams[0].documents');
   d('mix', '`..` after a wildcard', stream({ documents: ['documents/*/../../../*/documents/*.jsonl.gz'] }), 'streams[0].documents');
   d('tokens', 'glob matches a symlinked documents file', { ...base.tokens, documents: LEAKY }, 'documents');

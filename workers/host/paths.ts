@@ -1,6 +1,6 @@
 // Workspace confinement: every path the app sends is resolved inside the workspace, symlinks included, or refused as FORBIDDEN.
-import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
-import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { lstatSync, readlinkSync, type Stats } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { HostError } from './errors.js';
 
 /** Lexical containment: `p` is `root` or below it. */
@@ -10,28 +10,33 @@ export function isInside(root: string, p: string): boolean {
 }
 
 /**
- * realpath of the deepest existing ancestor (a path being created does not exist yet, but its parent does).
- * A dangling symlink is followed to where it points (creating the file would create its target);
- * null for a symlink loop.
+ * Where `p` really is: symlinks followed component by component, a path being created resolved through
+ * its existing ancestors, a dangling symlink followed to where it points (creating the file would create
+ * its target); null for a symlink loop. Folders are looked up once per resolver (a job may check tens of
+ * thousands of files in a handful of folders).
  */
-function realExisting(p: string, depth = 0): string | null {
-  let cur = p;
-  const rest: string[] = [];
-  for (;;) {
+function realResolver(cacheFolders: boolean): (p: string) => string | null {
+  const folders = new Map<string, string | null>();
+  const real = (p: string, depth: number): string | null => {
+    const parent = dirname(p);
+    if (parent === p) return p;
+    const known = folders.get(p);
+    if (known !== undefined) return known;
+    let st: Stats | undefined;
     try {
-      return resolve(realpathSync(cur), ...rest);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ELOOP') return null;
-      if (lstatSync(cur, { throwIfNoEntry: false })?.isSymbolicLink()) {
-        if (depth >= 40) return null;
-        return realExisting(resolve(dirname(cur), readlinkSync(cur), ...rest), depth + 1);
-      }
-      const parent = dirname(cur);
-      if (parent === cur) return p;
-      rest.unshift(basename(cur));
-      cur = parent;
+      st = lstatSync(p, { throwIfNoEntry: false });
+    } catch {
+      st = undefined; // ENOTDIR and the like: nothing there to follow
     }
-  }
+    const base = real(parent, depth);
+    let r: string | null;
+    if (base === null) r = null;
+    else if (st?.isSymbolicLink()) r = depth >= 40 ? null : real(resolve(base, readlinkSync(p)), depth + 1);
+    else r = join(base, basename(p));
+    if (cacheFolders && (st === undefined || !st.isFile())) folders.set(p, r);
+    return r;
+  };
+  return (p) => real(resolve(p), 0);
 }
 
 /**
@@ -42,8 +47,13 @@ export function resolveInside(root: string, path: string, field = 'path'): strin
   return confiner(root)(path, field);
 }
 
-/** `resolveInside` for many paths of one workspace: the workspace's own real path is resolved once. */
-export function confiner(root: string): (path: string, field?: string) => string {
+/**
+ * `resolveInside` for many paths of one workspace. `batch`: folders are resolved once and remembered, for
+ * one pass over many files (a job's check, one index build); a long-lived confiner must not remember them,
+ * since a folder may be swapped for a symlink later.
+ */
+export function confiner(root: string, opts: { batch?: boolean } = {}): (path: string, field?: string) => string {
+  const realExisting = realResolver(opts.batch ?? false);
   const realRoot = realExisting(root) ?? root;
   return (path, field = 'path') => {
     if (path.includes('\0')) throw new HostError('FORBIDDEN', `${field}: path contains a NUL byte`, field);

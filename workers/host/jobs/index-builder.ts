@@ -5,7 +5,7 @@ import type { IndexBuilder } from './execute.js';
 
 export const buildIndexForJob: IndexBuilder = async (root, { signal, onProgress, log }) => {
   // The app indexes only what lies inside its workspace: a symlink leading out is refused, naming it.
-  const r = await buildIndex(root, { signal, onProgress, log, checkPath: confiner(root) });
+  const r = await buildIndex(root, { signal, onProgress, log, checkPath: confiner(root, { batch: true }) });
   for (const p of r.problems ?? []) log(`warning: ${p}`);
   const n = (x: number): string => x.toLocaleString('en-US');
   return {

@@ -130,7 +130,7 @@ async function derivedPaths(plan: JobPlan, root: string): Promise<PlannedPath[]>
 
 /** A job launched from the app reads and writes only inside its workspace; anything else is FORBIDDEN. */
 export async function checkPlanPaths(plan: JobPlan, root: string): Promise<void> {
-  const inside = confiner(root);
+  const inside = confiner(root, { batch: true });
   for (const { path, field, pattern } of configPaths(plan)) {
     if (/^s3:\/\//i.test(path)) throw new HostError('FORBIDDEN', `${field}: S3 paths are not available from the app`, field);
     // `..` after a wildcard climbs from wherever the wildcard matched: refused outright (whatever happens to match today).
@@ -140,5 +140,11 @@ export async function checkPlanPaths(plan: JobPlan, root: string): Promise<void>
     inside(path, field);
   }
   // A glob may still leave through `..` after a wildcard, or through symlinks it expands; the files it matches are checked one by one.
-  for (const { path, field } of await derivedPaths(plan, root)) inside(path, field);
+  const derived = await derivedPaths(plan, root);
+  for (let i = 0; i < derived.length; i++) {
+    const { path, field } = derived[i] as PlannedPath;
+    inside(path, field);
+    // Tens of thousands of files: let the host answer other calls between slices.
+    if (i % 2000 === 1999) await new Promise((r) => setImmediate(r));
+  }
 }
