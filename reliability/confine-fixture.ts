@@ -35,6 +35,10 @@ export function confineFixture(ws: string, outside: string): Fixture {
   // A dangling link (writing through it would create its outside target) and a link loop.
   symlinkSync(join(outside, 'sentinel/not-yet'), join(ws, 'attributes/dangling'));
   symlinkSync('loop', join(ws, 'attributes/loop'));
+  // Unshuffled mix outputs mirror input folders: one that already exists as a symlink out.
+  writeJsonl(join(ws, 'documents/sub/part-9.jsonl.gz'), [{ id: 'sub-1', text: 'a document in a sub folder', source: 'web', metadata: {} }]);
+  mkdirSync(join(ws, 'output/u/documents'), { recursive: true });
+  symlinkSync(join(outside, 'sentinel'), join(ws, 'output/u/documents/sub'));
   mkdirSync(join(ws, 'leaky/documents'), { recursive: true });
   symlinkSync(join(outside, 'documents/leak.jsonl.gz'), join(ws, 'leaky/documents/leak.jsonl.gz'));
   return {

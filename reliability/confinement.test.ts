@@ -3,7 +3,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobKind } from '../shared/contract/index.js';
+import { minhashConfig } from '../shared/dedupe/minhash-schema.js';
 import { runCli } from '../workers/engine/cli/run-cli.js';
+import { SignatureCache } from '../workers/engine/dedupe/minhash/resume.js';
 import { buildIndex } from '../workers/engine/index/index.js';
 import { tempDir } from '../workers/engine/testing.js';
 import { HostCallError } from '../workers/host/client.js';
@@ -22,6 +24,10 @@ const answers: unknown[] = [];
 
 beforeAll(() => {
   fx = confineFixture(wsDir.dir, outDir.dir);
+  // MinHash keeps signatures under .minhash-resume/<config key>/ of its work root: that folder planted as a link out.
+  const cache = new SignatureCache(join(fx.ws, 'attributes/planted'), minhashConfig.parse({ ...base.minhash, name: 'planted' }));
+  mkdirSync(dirname(cache.dir), { recursive: true });
+  symlinkSync(join(fx.outside, 'sentinel'), cache.dir);
   before = snapshot(fx.outside);
   h = memoryHost(fx.ws, openPreviewEngine);
 });
@@ -96,6 +102,8 @@ function cases(): Case[] {
   d('mix', 'glob matches a symlinked documents file', stream({ documents: LEAKY }), 'streams[0].documents');
   d('mix', '`..` after a wildcard', stream({ documents: ['documents/*/../../../*/documents/*.jsonl.gz'] }), 'streams[0].documents');
   d('tokens', 'glob matches a symlinked documents file', { ...base.tokens, documents: LEAKY }, 'documents');
+  d('mix', 'an unshuffled output folder is a symlink out', { ...stream({ documents: ['documents/sub/*.jsonl.gz'], output: { path: 'output/u' } }), shuffle: false }, 'streams[0].output.path');
+  d('minhash', "this config's resume folder is a symlink out", { ...base.minhash, name: 'planted' }, 'name');
   // Names that become one path segment: refused by the schema, in the app and the CLI alike.
   const n = (kind: Case['kind'], what: string, config: Record<string, unknown>, field: string): void => void out.push({ kind, what, config, code: 'CONFIG', field });
   n('tag', 'experiment ../', { ...base.tag, experiment: '../../../outside/x' }, 'experiment');

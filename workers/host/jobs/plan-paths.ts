@@ -2,7 +2,8 @@
 import { dirname, join, resolve } from 'node:path';
 import { directoryName } from '../../engine/dedupe/dolma/index.js';
 import { dedupeOutputPath } from '../../engine/dedupe/dolma/paths.js';
-import { attributePathFor, expandGlobs } from '../../engine/io/index.js';
+import { SignatureCache } from '../../engine/dedupe/minhash/resume.js';
+import { attributePathFor, expandGlobs, mixerUnshuffledOutputPath } from '../../engine/io/index.js';
 import { markerPath } from '../../engine/tag/runtime.js';
 import { HostError } from '../errors.js';
 import { confiner, globBase } from '../paths.js';
@@ -108,7 +109,8 @@ async function derivedPaths(plan: JobPlan, root: string): Promise<PlannedPath[]>
       }
       // Spill and resume folders live in the work root (default: the first output's folder).
       const workRoot = m.work_dir !== undefined ? resolve(root, m.work_dir) : outputs[0] !== undefined ? dirname(outputs[0]) : undefined;
-      if (workRoot !== undefined) for (const p of [workRoot, join(workRoot, '.minhash-resume')]) add(p, m.work_dir !== undefined ? 'work_dir' : 'name');
+      // The resume folder of this config is reused as it is (the entries below it are replaced, never followed).
+      if (workRoot !== undefined) for (const p of [workRoot, join(workRoot, '.minhash-resume'), new SignatureCache(workRoot, m).dir]) add(p, m.work_dir !== undefined ? 'work_dir' : 'name');
       break;
     }
     case 'mix':
@@ -116,6 +118,8 @@ async function derivedPaths(plan: JobPlan, root: string): Promise<PlannedPath[]>
         for (const doc of await files(s.documents)) {
           add(doc, `streams[${i}].documents`);
           for (const [j, set] of s.attributes.entries()) add(attributePathFor(doc, set), `streams[${i}].attributes[${j}]`);
+          // Unshuffled, each input has its own output below <path>/documents/, in folders that may already exist.
+          if (!plan.mix.shuffle) add(mixerUnshuffledOutputPath(s.output.path, doc), `streams[${i}].output.path`);
         }
       }
       break;
