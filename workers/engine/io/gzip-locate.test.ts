@@ -75,3 +75,23 @@ describe('gzip failures, located', () => {
     expect(located?.lines).toBeGreaterThan(3000);
   });
 });
+
+describe('gzip locating, large files', () => {
+  it('garbage after many MiB of data: no listener build-up (no warning), the exact offset', async () => {
+    const { randomBytes } = await import('node:crypto');
+    // Incompressible lines, so the compressed data spans many of the locator's 1 MiB reads.
+    const text = Array.from({ length: 16_000 }, () => randomBytes(768).toString('base64')).join('\n') + '\n';
+    const gz = gzipSync(text, { level: 1 });
+    expect(gz.length).toBeGreaterThan(11 * 1024 * 1024);
+    const warnings: Error[] = [];
+    const onWarning = (w: Error): void => void warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      expect(await locateGzipFailure(file(Buffer.concat([gz, GARBAGE])))).toEqual({ kind: 'garbage', offset: gz.length, lines: 16_000 });
+      await new Promise((r) => setImmediate(r));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.map((w) => w.message)).toEqual([]);
+  });
+});

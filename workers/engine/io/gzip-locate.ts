@@ -96,8 +96,12 @@ async function inflateMember(fh: FileHandle, start: number, size: number): Promi
       fed += chunk.length;
       // An inflater that fails on this chunk may never call the write callback: wake on 'error' too.
       await new Promise<void>((resolve) => {
-        inf.once('error', () => resolve());
-        inf.write(chunk, () => resolve());
+        const done = (): void => {
+          inf.off('error', done);
+          resolve();
+        };
+        inf.once('error', done);
+        inf.write(chunk, done);
       });
       if (error !== undefined) return { offset: start + inf.bytesWritten, lines, failed: 'corrupt' };
       // Consumed less than it was given: the deflate stream ended inside this chunk.
