@@ -85,7 +85,7 @@ Usage:
   assay explain -c recipe.yaml --index DATASET_ROOT --id ID [--json]
   assay lint -c recipe.yaml --index DATASET_ROOT [--json]
   assay list [--verbose] [--json]
-  assay init [NAME] [--workspace DIR] [--force]   (starters: fineweb, dolma-c4, starter, tag, dedupe, minhash, tokens)
+  assay init [NAME] [--workspace DIR] [--force]   (starters: fineweb, fineweb-tunable, dolma-c4, starter, tag, dedupe, minhash, tokens)
   assay demo --out DIR [--docs N] [--seed N]
   assay serve --workspace DIR [--port N] [--no-open]   (the app in a browser; assay serve --help)
   assay -c config.yaml tag|dedupe|mix|tokens (Dolma's argument order works too)
