@@ -118,8 +118,9 @@ export function listAll(dir: string): string[] {
   }
 }
 
-/** What a run leaves when it stops half-way: temporaries and work folders. */
-export const isPartial = (rel: string): boolean => /(^|\/)(\.minhash-work-[^/]*|\.minhash-resume|[^/]*\.tmp)(\/|$)/.test(rel) || /-(wal|shm|journal)$/.test(rel);
+/** What a run leaves when it stops half-way: temporaries, work folders, SQLite journals, the tokens publishing record. */
+export const isPartial = (rel: string): boolean =>
+  /(^|\/)(\.minhash-work-[^/]*|\.minhash-resume|[^/]*\.tmp)(\/|$)/.test(rel) || /-(wal|shm|journal)$/.test(rel) || /(^|\/)\.assay\/tokens-publishing\.json$/.test(rel);
 
 /** Removes everything under `dir` but `keep` (top-level names): back to the inputs before the next run. */
 export function resetTo(dir: string, keep: readonly string[]): void {
