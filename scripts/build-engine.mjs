@@ -1,11 +1,15 @@
 // Bundle the engine CLI, its child-process workers, the engine host and `assay serve` with esbuild (native and WASM packages stay external).
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-rmSync(`${root}/dist/engine`, { recursive: true, force: true });
-await build({
+const out = join(root, 'dist/engine');
+// Every test process rebuilds once and others may be running the bundles meanwhile: each file is
+// replaced by a rename (never deleted first), so a reader sees the old bundle or the new one, never none.
+const result = await build({
+  write: false,
   absWorkingDir: root,
   entryPoints: {
     cli: 'workers/engine/bin.ts',
@@ -31,3 +35,13 @@ await build({
   logLevel: 'warning',
   banner: { js: "import { createRequire as __assayCreateRequire } from 'node:module'; const require = __assayCreateRequire(import.meta.url);" },
 });
+mkdirSync(out, { recursive: true });
+const written = new Set();
+for (const f of result.outputFiles) {
+  const tmp = `${f.path}.${process.pid}.tmp`;
+  writeFileSync(tmp, f.contents);
+  renameSync(tmp, f.path);
+  written.add(basename(f.path));
+}
+// Bundles of entries that no longer exist would be run by nobody but could mislead: remove them.
+for (const name of readdirSync(out)) if (!written.has(name) && !name.endsWith('.tmp')) rmSync(join(out, name), { force: true });
