@@ -1,5 +1,6 @@
 // MinHash signature throughput and its cost per stage, on the bench corpus's texts or on English prose (nlp-corpus).
 import { readFileSync } from 'node:fs';
+import { scaled } from '../args.js';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { MinhashSigner } from '../../workers/engine/dedupe/minhash/signer.js';
@@ -34,7 +35,7 @@ export async function corpusTexts(file: string): Promise<string[]> {
 export function proseTexts(): string[] {
   const dir = join(dirname(createRequire(import.meta.url).resolve('nlp-corpus')), '../../builds');
   const sentences: string[] = [];
-  for (let i = 0; i < 100; i++) sentences.push(...(JSON.parse(readFileSync(join(dir, `doc-${i}.json`), 'utf8')) as string[]));
+  for (let i = 0; i < scaled(100, 4); i++) sentences.push(...(JSON.parse(readFileSync(join(dir, `doc-${i}.json`), 'utf8')) as string[]));
   const docs: string[] = [];
   for (let i = 0; i < sentences.length; i += 20) docs.push(sentences.slice(i, i + 20).join(i % 40 === 0 ? '\n' : ' '));
   return docs;

@@ -45,7 +45,7 @@ function ensureDocsCorpus(): string[] {
   let size = 0;
   let buf = '';
   for (const f of files) {
-    if (size > scaled(20e6, 1e6)) break;
+    if (size > scaled(20e6, 2e5)) break;
     if (statSync(f).size > 2e6) continue;
     for (const line of readFileSync(f, 'utf8').split('\n')) {
       buf += line + '\n';
