@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PreviewResult } from '../../../shared/contract/index.js';
 import { settle } from '../testing/fakeApi.js';
 import { previewResult, rule } from '../testing/fixtures.js';
@@ -51,6 +51,29 @@ describe('preview slice', () => {
     expect(p.error).toEqual({ code: 'CONFIG', message: 'unknown key "strems"', line: 1, column: 1 });
     expect(p.text).toBe('good');
     expect(p.result).not.toBeNull();
+  });
+
+  it('asks again, silently, when another window’s newer preview superseded ours (CANCELLED)', async () => {
+    const { store, fake } = harness();
+    let calls = 0;
+    fake.handle('preview.run', () => {
+      if (++calls <= 2) throw Object.assign(new Error('superseded by a newer preview'), { code: 'CANCELLED' });
+      return previewResult([rule(0, 11)]);
+    });
+    store.getState().setRecipeText('mine');
+    await vi.waitFor(() => expect(store.getState().preview.result?.rules[0]?.sequential.docs).toBe(11), { timeout: 2000 });
+    expect(calls).toBe(3);
+    expect(store.getState().preview.error).toBeNull();
+  });
+
+  it('reports CANCELLED once retries are exhausted instead of asking forever', async () => {
+    const { store, fake } = harness();
+    fake.handle('preview.run', () => {
+      throw Object.assign(new Error('superseded by a newer preview'), { code: 'CANCELLED' });
+    });
+    store.getState().setRecipeText('mine');
+    await vi.waitFor(() => expect(store.getState().preview.error?.code).toBe('CANCELLED'), { timeout: 5000 });
+    expect(fake.callsOf('preview.run').length).toBe(6);
   });
 
   it('refetches documents under the new text after each successful preview', async () => {

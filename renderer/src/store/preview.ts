@@ -28,9 +28,13 @@ export interface PreviewSlice {
   toggleRuleExpanded(index: number): void;
 }
 
+const MAX_SUPERSEDED = 5;
+
 export const createPreviewSlice: SliceCreator<PreviewSlice> = ({ api, previewGapMs }) => (set, get) => {
   const patch = patcher(set, get, 'preview');
   let seq = 0;
+  /** Consecutive CANCELLED answers for our own latest preview: another window's newer preview superseded it. */
+  let superseded = 0;
 
   const run = async (): Promise<void> => {
     const text = get().recipe.text;
@@ -44,6 +48,15 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = ({ api, previewGap
     if (mine !== seq) return; // a newer run owns the state
     const roundTripMs = Math.round(performance.now() - t0);
     const lintIssues = lint.status === 'fulfilled' ? lint.value : [];
+    if (res.status === 'rejected' && toErrorPayload(res.reason).code === 'CANCELLED' && superseded < MAX_SUPERSEDED) {
+      // The host runs one preview at a time for every window; ours lost to another's. Ask again, a little later
+      // each time so two windows cannot keep cancelling each other, and keep showing the last result meanwhile.
+      superseded++;
+      patch({ running: false });
+      setTimeout(() => runner.request(), 50 * superseded * superseded);
+      return;
+    }
+    superseded = 0;
     if (res.status === 'fulfilled') {
       patch({ result: res.value, text, error: null, lint: lintIssues, running: false, roundTripMs });
       // Nothing chosen on the Distributions tab yet: start on the first rule whose threshold can be dragged,
