@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseRecipe } from './load.js';
+import { collapseRepeats, parseRecipe } from './load.js';
 
 const CONFORMANCE = resolve(fileURLToPath(import.meta.url), '../../../../shared/conformance');
 const ctx = { env: { ALPHA: '0.25', HOME: '/home/me' }, cpuCount: 8 };
@@ -163,5 +163,24 @@ streams:
     // 63 levels of nesting are parsed (the key is then unknown to the schema).
     const deep = parseRecipe(`x: ${'['.repeat(62)}${']'.repeat(62)}\n` + minimal(), ctx);
     expect(!deep.ok && deep.issues[0]?.message).toBe("unknown key 'x'");
+  });
+});
+
+describe('syntax errors of one slip', () => {
+  it('report a repeated complaint once, naming the other lines, and at most five issues', () => {
+    // The first key of a stream indented three columns too far: every sibling key after it is 'misaligned'.
+    const lines = ['streams:', '     - name: a'];
+    for (let i = 0; i < 30; i++) lines.push(`    k${i}: ${i}`);
+    const r = parseRecipe(lines.join('\n'), { env: {}, cpuCount: 1 });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.issues.length).toBeLessThanOrEqual(5);
+    const repeated = r.issues.find((i) => /also on lines/.test(i.message));
+    expect(repeated?.message).toMatch(/and \d+ more\)$/);
+  });
+
+  it('collapseRepeats keeps distinct messages in order', () => {
+    const out = collapseRepeats([{ message: 'a', line: 1 }, { message: 'b', line: 2 }, { message: 'a', line: 3 }, { message: 'a', line: 7 }]);
+    expect(out).toEqual([{ message: 'a (also on lines 3, 7)', line: 1 }, { message: 'b', line: 2 }]);
   });
 });

@@ -48,7 +48,7 @@ export function parseConfigText<S extends z.ZodType>(
   if (doc.errors.length > 0) {
     return {
       ok: false,
-      issues: doc.errors.map((e) => ({ message: e.message.split('\n')[0] ?? e.message, field: '(syntax)', ...at(e.pos[0]) })),
+      issues: collapseRepeats(doc.errors.map((e) => ({ message: e.message.split('\n')[0] ?? e.message, field: '(syntax)', ...at(e.pos[0]) }))),
     };
   }
   const locate = (path: readonly PropertyKey[]): { line?: number; column?: number } => {
@@ -99,4 +99,23 @@ export function parseConfigText<S extends z.ZodType>(
     return { ok: false, issues };
   }
   return { ok: true, config: parsed.data, raw: resolved };
+}
+
+/**
+ * One misplaced line makes the YAML parser report the same complaint for every sibling after it (56 markers for
+ * one slip in a long recipe): the first of each message stays, naming the other lines, and at most 5 remain.
+ */
+export function collapseRepeats<T extends { message: string; line?: number }>(issues: readonly T[], max = 5): T[] {
+  const byMessage = new Map<string, { first: T; lines: number[] }>();
+  for (const i of issues) {
+    const g = byMessage.get(i.message);
+    if (g === undefined) byMessage.set(i.message, { first: i, lines: [] });
+    else if (i.line !== undefined) g.lines.push(i.line);
+  }
+  const out = [...byMessage.values()].map(({ first, lines }) => {
+    if (lines.length === 0) return first;
+    const shown = lines.slice(0, 4).join(', ');
+    return { ...first, message: `${first.message} (also on line${lines.length > 1 ? 's' : ''} ${shown}${lines.length > 4 ? ` and ${lines.length - 4} more` : ''})` };
+  });
+  return out.slice(0, max);
 }
