@@ -1,21 +1,15 @@
 // Every command the README shows runs verbatim from the folder it names: set-up, `npm link`, the FineWeb chain, every bench command.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../workers/engine/cli/run-cli.js';
 import { readJsonlFile, REPO_ROOT, scratchDir } from '../workers/engine/testing.js';
+import { linkedEnv, userDataset } from '../e2e/user-data.js';
 import { benchCommands, commandBlocks, joinCommands, type CommandBlock } from './readme-commands.js';
 
 const README = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
 const blocks = commandBlocks(README);
-
-/** A prefix of its own for `npm link`, so the test puts `assay` on a PATH without touching the machine's global folders. */
-function linkedPath(dir: string): NodeJS.ProcessEnv {
-  const prefix = join(dir, 'npm-prefix');
-  return { ...process.env, npm_config_prefix: prefix, PATH: `${join(prefix, 'bin')}:${process.env.PATH ?? ''}`, BROWSER: 'true' };
-}
 
 function sh(command: string, cwd: string, env: NodeJS.ProcessEnv, timeout = 180_000): { code: number; out: string } {
   const r = spawnSync('bash', ['-euo', 'pipefail', '-c', command], { cwd, env, encoding: 'utf8', timeout });
@@ -36,32 +30,6 @@ function shAsync(command: string, cwd: string, env: NodeJS.ProcessEnv, timeout: 
   });
 }
 
-/** A user's own data: plain-text files from the machine (licences, package docs) as Dolma documents. */
-function userDataset(dir: string): number {
-  const texts: { name: string; text: string }[] = [];
-  for (const d of ['/usr/share/common-licenses']) {
-    if (!existsSync(d)) continue;
-    for (const f of readdirSync(d).sort()) {
-      try {
-        texts.push({ name: `${d}/${f}`, text: readFileSync(join(d, f), 'utf8') });
-      } catch {
-        /* a folder or unreadable file is not a document */
-      }
-    }
-  }
-  for (const pkg of readdirSync('/usr/share/doc').sort().slice(0, 120)) {
-    const f = join('/usr/share/doc', pkg, 'copyright');
-    if (existsSync(f)) texts.push({ name: f, text: readFileSync(f, 'utf8') });
-  }
-  const rows = texts.filter((t) => t.text.trim().length > 0).map((t, i) => ({ id: `doc-${i}`, text: t.text, source: 'usr-share', metadata: { url: `file://${t.name}` } }));
-  const half = Math.ceil(rows.length / 2);
-  mkdirSync(join(dir, 'dataset/documents'), { recursive: true });
-  for (const [i, part] of [rows.slice(0, half), rows.slice(half)].entries()) {
-    writeFileSync(join(dir, `dataset/documents/part-${i}.jsonl.gz`), gzipSync(part.map((r) => JSON.stringify(r)).join('\n') + '\n'));
-  }
-  return rows.length;
-}
-
 describe('README commands', () => {
   it('finds the shell blocks and joins their continuations', () => {
     expect(joinCommands(['a --x 1 \\', "  --y '#not a comment'   # a comment", '', '# only a comment', 'b'])).toEqual(["a --x 1 --y '#not a comment'", 'b']);
@@ -79,7 +47,7 @@ describe('README commands', () => {
 
   it('`npm start` opens browser mode on the demo where Electron cannot run, and serves the workbench', async () => {
     const dir = scratchDir('assay-readme-start-');
-    const env = { ...linkedPath(dir), ASSAY_DEMO_DIR: join(dir, 'demo'), DISPLAY: '', WAYLAND_DISPLAY: '' };
+    const env = { ...linkedEnv(dir), ASSAY_DEMO_DIR: join(dir, 'demo'), DISPLAY: '', WAYLAND_DISPLAY: '' };
     const child = spawn('bash', ['-c', 'exec npm start'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let out = '';
     const url = await new Promise<string>((done, fail) => {
@@ -110,12 +78,12 @@ describe('README commands', () => {
   it('the FineWeb chain runs verbatim from the folder holding dataset/, with `assay` put on the PATH by `npm link`', () => {
     ensureBuilt();
     const dir = scratchDir('assay-readme-chain-');
-    const env = linkedPath(dir);
+    const env = linkedEnv(dir);
     const link = blocks.find((b) => b.commands.includes('npm link'));
     expect(link?.from).toBe('repo');
     const linked = sh('npm link', REPO_ROOT, env);
     expect(linked.code, linked.out).toBe(0);
-    const docs = userDataset(dir);
+    const docs = userDataset(dir).length;
     expect(docs).toBeGreaterThan(20);
     const chain = blocks.filter((b) => b.from === 'data');
     expect(chain.length).toBeGreaterThan(0);
