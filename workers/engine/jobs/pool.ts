@@ -1,7 +1,9 @@
-// A child-process pool: one process per core, each takes whole tasks (measured faster than worker_threads here).
-import { fork, type ChildProcess } from 'node:child_process';
+// A worker pool: one child process (measured faster here) or one worker thread (where Node cannot be forked) per core, each taking whole tasks.
 import { AssayError, type AssayErrorCode } from '../errors.js';
 import type { WorkerEntry } from './entry.js';
+import { poolTransport, spawnPoolChild, type PoolChild, type PoolTransport } from './pool-child.js';
+
+export { poolTransport, type PoolTransport } from './pool-child.js';
 
 /** Messages a pool worker sends back. */
 export type WorkerMessage<R, P> =
@@ -44,60 +46,56 @@ export interface PoolOptions<I, R, P> {
   onProgress?: (taskIndex: number, delta: P) => void;
   onDone?: (taskIndex: number, result: R) => void;
   onLog?: (message: string) => void;
+  /** Processes or threads; by default what this environment can run (`poolTransport()`). */
+  transport?: PoolTransport;
 }
 
-/** Resolves when the child has exited; kills it if it has not within `ms`. */
-function exited(child: ChildProcess, ms = 5000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), ms);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
-
-/** Runs every task; resolves with results in task order, or rejects on the first failure (killing the rest). */
+/** Runs every task; resolves with results in task order, or rejects on the first failure (stopping the rest). */
 export function runPool<I, T, R, P>(tasks: readonly T[], opts: PoolOptions<I, R, P>): Promise<R[]> {
   const results: R[] = new Array<R>(tasks.length);
   if (tasks.length === 0) return Promise.resolve(results);
+  let transport: PoolTransport;
+  try {
+    transport = opts.transport ?? poolTransport();
+  } catch (e) {
+    return Promise.reject(e as Error);
+  }
   const n = Math.max(1, Math.min(opts.processes, tasks.length));
-  const children: ChildProcess[] = [];
+  const children: PoolChild[] = [];
   let next = 0;
   let finished = 0;
   let settled = false;
 
   return new Promise<R[]>((resolvePool, rejectPool) => {
-    const stopAll = (): void => {
-      for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-    };
     const fail = (e: AssayError): void => {
       if (settled) return;
       settled = true;
       opts.signal?.removeEventListener('abort', onAbort);
-      stopAll();
+      for (const c of children) c.stop();
       // Temporary outputs are cleaned by the caller, so wait until no worker can still write.
-      void Promise.all(children.map((c) => exited(c))).then(() => rejectPool(e));
+      void Promise.all(children.map((c) => c.exited())).then(() => rejectPool(e));
     };
     const onAbort = (): void => fail(new AssayError('CANCELLED', 'cancelled'));
     if (opts.signal?.aborted) return onAbort();
     opts.signal?.addEventListener('abort', onAbort, { once: true });
 
-    const feed = (child: ChildProcess): void => {
-      if (next >= tasks.length) {
-        child.disconnect();
-        return;
-      }
+    const feed = (child: PoolChild): void => {
+      if (next >= tasks.length) return child.end();
       const id = next++;
       const msg: PoolMessage<I, T> = { type: 'task', id, task: tasks[id] as T };
       child.send(msg);
     };
 
-    for (let w = 0; w < n; w++) {
-      const child = fork(opts.entry.modulePath, [], { execArgv: opts.entry.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+    for (let w = 0; w < n && !settled; w++) {
+      let child: PoolChild;
+      try {
+        child = spawnPoolChild(opts.entry, transport);
+      } catch (e) {
+        return fail(new AssayError('INTERNAL', `cannot start a pool worker: ${(e as Error).message}`));
+      }
       children.push(child);
-      child.on('message', (raw: WorkerMessage<R, P>) => {
+      child.onMessage((m) => {
+        const raw = m as WorkerMessage<R, P>;
         if (settled) return;
         switch (raw.type) {
           case 'ready':
@@ -114,18 +112,16 @@ export function runPool<I, T, R, P>(tasks: readonly T[], opts: PoolOptions<I, R,
             if (++finished === tasks.length) {
               settled = true;
               opts.signal?.removeEventListener('abort', onAbort);
-              // Let workers exit on their own (they exit on disconnect) so none outlives the run.
-              void Promise.all(children.map(exited)).then(() => resolvePool(results));
-              for (const c of children) if (c.connected) c.disconnect();
+              // Every worker is told to go and waited for, so none outlives the run.
+              for (const c of children) c.end();
+              void Promise.all(children.map((c) => c.exited())).then(() => resolvePool(results));
             } else feed(child);
         }
       });
-      child.on('exit', (code, sig) => {
-        if (!settled && finished < tasks.length && (code !== 0 || next < tasks.length)) {
-          fail(new AssayError('INTERNAL', `worker process exited unexpectedly (${sig ?? `code ${code}`})`));
-        }
+      child.onExit((clean, reason) => {
+        if (!settled && finished < tasks.length && !clean) fail(new AssayError('INTERNAL', reason));
       });
-      child.on('error', (e) => fail(new AssayError('INTERNAL', `worker process failed: ${e.message}`)));
+      child.onError((e) => fail(new AssayError('INTERNAL', e.message)));
       const init: PoolMessage<I, T> = { type: 'init', init: opts.init };
       child.send(init);
     }

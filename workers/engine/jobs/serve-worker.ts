@@ -1,4 +1,5 @@
-// The child side of runPool: one init message, then tasks, each answered with progress, logs and a result or an error.
+// The worker side of runPool, in a child process (IPC) or a worker thread (parentPort): one init message, then tasks, each answered with progress, logs and a result or an error.
+import { parentPort } from 'node:worker_threads';
 import { serializeError, type PoolMessage, type WorkerMessage } from './pool.js';
 
 export interface TaskHooks<P> {
@@ -6,14 +7,31 @@ export interface TaskHooks<P> {
   log: (message: string) => void;
 }
 
+/** The channel to the pool: the thread's parentPort when this is a worker thread, else the process's IPC. */
+interface PoolChannel {
+  send(m: unknown): void;
+  onMessage(l: (m: unknown) => void): void;
+}
+
+function poolChannel(): PoolChannel {
+  const port = parentPort;
+  if (port !== null) return { send: (m) => port.postMessage(m), onMessage: (l) => void port.on('message', l) };
+  // A process whose parent went away (the pool is done, or its job ended) has nobody to work for.
+  process.on('disconnect', () => process.exit(0));
+  return { send: (m) => void process.send?.(m), onMessage: (l) => void process.on('message', l) };
+}
+
 /**
- * Serves pool tasks in this process. `setup` runs once with the init payload (a failure is reported as
- * task -1, which fails the pool); each task then gets the setup's state. Exits when the parent goes away.
+ * Serves pool tasks here. `setup` runs once with the init payload (a failure is reported as task -1,
+ * which fails the pool); each task then gets the setup's state. A process exits when the parent
+ * disconnects; a thread is ended by the pool.
  */
 export function serveWorker<I, S, T, R, P>(setup: (init: I) => S | Promise<S>, run: (task: T, state: S, hooks: TaskHooks<P>) => Promise<R>): void {
-  const send = (m: WorkerMessage<R, P>): void => void process.send?.(m);
+  const channel = poolChannel();
+  const send = (m: WorkerMessage<R, P>): void => channel.send(m);
   let state: S | undefined;
-  process.on('message', (msg: PoolMessage<I, T>) => {
+  channel.onMessage((raw) => {
+    const msg = raw as PoolMessage<I, T>;
     void (async () => {
       if (msg.type === 'init') {
         try {
@@ -35,5 +53,4 @@ export function serveWorker<I, S, T, R, P>(setup: (init: I) => S | Promise<S>, r
       }
     })();
   });
-  process.on('disconnect', () => process.exit(0));
 }
