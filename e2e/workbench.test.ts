@@ -38,7 +38,8 @@ async function setEditorText(text: string): Promise<void> {
 
 /** What `assay preview --json` says about a recipe text, run from the workspace like the app's jobs. */
 async function cliPreview(text: string): Promise<{ total: { kept: { docs: number }; dropped: { docs: number } }; rules: { index: number; expression: string; sequential: { docs: number } }[] }> {
-  const file = join(ws, 'recipes', 'e2e-check.yaml');
+  // A dot file: recipe discovery skips it, so the workspace the page shows (and the screenshot) stays the user's.
+  const file = join(ws, '.e2e-check.yaml');
   writeFileSync(file, text);
   const r = runCli(['preview', '-c', file, '--index', ws, '--json'], { cwd: ws });
   expect(r.code, r.stderr).toBe(0);
