@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../workers/engine/cli/run-cli.js';
 import { readJsonlFile, tempDir, writeJsonl } from '../workers/engine/testing.js';
 import { editorText, figure, hasChromium, openRecipe, openSession, REPO_ROOT, setEditorText, shot, type Session } from './harness.js';
+import { parseCsv } from '../shared/csv-read.js';
 
 interface CliRule {
   index: number;
@@ -30,35 +31,6 @@ function cliPreview(ws: string, recipe: string): CliPreview {
   const r = runCli(['preview', '-c', recipe, '--index', '.', '--json'], { cwd: ws });
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as CliPreview;
-}
-
-/** RFC 4180 rows (what the renderer's CSV writer writes: CRLF line ends, doubled quotes). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  return rows;
 }
 
 /** Waits until a figure shows `value` (usable in set-up, where expect.poll is not). */

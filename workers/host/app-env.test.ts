@@ -7,9 +7,9 @@ import { buildIndex } from '../engine/index/index.js';
 import { runTag } from '../engine/tag/runtime.js';
 import { scratchDir } from '../engine/testing.js';
 import { jobEnv, redactEnv, takeEnvironment } from './app-env.js';
-import { HostClient, HostCallError } from './client.js';
+import { HostClient } from './client.js';
 import { createHost, type Host } from './host.js';
-import { makeWorkspace } from './testing.js';
+import { failure, makeWorkspace } from './testing.js';
 import { memoryPair } from './transport.js';
 
 const NAME = 'ASSAY_TEST_SECRET_VALUE';
@@ -39,15 +39,6 @@ function start(workspace: string): HostClient {
   return open.client;
 }
 
-async function failure(p: Promise<unknown>): Promise<ErrorPayload> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof HostCallError) return e.payload;
-    throw e;
-  }
-  throw new Error('the call succeeded');
-}
 
 const recipe = (name: string, output = 'output/s'): string =>
   `streams:\n  - name: "${name}"\n    documents: [documents/*.jsonl.gz]\n    output: {path: "${output}"}\n    filter:\n      exclude: ["$.attributes[?(@.lengths__whitespace_tokenizer_v1__length[0][2] < 40)]"]\n`;

@@ -2,13 +2,12 @@
 import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ErrorPayload } from '../../shared/contract/index.js';
 import { buildIndex } from '../engine/index/index.js';
 import { runTag } from '../engine/tag/runtime.js';
 import { CONFORMANCE, scratchDir } from '../engine/testing.js';
-import { HostCallError } from './client.js';
 import { openPreviewEngine } from './engine-adapter.js';
-import { makeWorkspace, memoryHost, type MemoryHost } from './testing.js';
+import { failure, makeWorkspace, memoryHost, type MemoryHost } from './testing.js';
+import { parseCsv } from '../../shared/csv-read.js';
 
 let open: MemoryHost | undefined;
 afterEach(async () => {
@@ -17,15 +16,6 @@ afterEach(async () => {
 });
 const start = (dir: string): MemoryHost => (open = memoryHost(dir, openPreviewEngine));
 
-async function failure(p: Promise<unknown>): Promise<ErrorPayload> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof HostCallError) return e.payload;
-    throw e;
-  }
-  throw new Error('the call succeeded');
-}
 
 async function indexed(): Promise<string> {
   const dir = makeWorkspace(scratchDir(), { files: 2, docs: 30 });
@@ -186,35 +176,6 @@ describe('templates', () => {
     expect((await failure(client.invoke('templates.render', { id: 'nope' }))).code).toBe('NOT_FOUND');
   });
 });
-
-/** RFC 4180 records, for checking what the export wrote. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  return rows;
-}
 
 describe('documents.export', () => {
   it('writes every selected row (not a page) as RFC 4180 CSV or JSONL, with fates, reasons and columns, atomically', async () => {

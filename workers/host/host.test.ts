@@ -2,13 +2,12 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ErrorPayload, JobInfo } from '../../shared/contract/index.js';
+import type { JobInfo } from '../../shared/contract/index.js';
 import { buildIndex } from '../engine/index/index.js';
 import { runTag } from '../engine/tag/runtime.js';
 import { scratchDir } from '../engine/testing.js';
-import { HostCallError } from './client.js';
 import { openPreviewEngine } from './engine-adapter.js';
-import { makeWorkspace, memoryHost, type MemoryHost } from './testing.js';
+import { failure, makeWorkspace, memoryHost, type MemoryHost } from './testing.js';
 
 let open: MemoryHost | undefined;
 afterEach(async () => {
@@ -21,15 +20,6 @@ function start(dir: string, opts: { restartReason?: string } = {}): MemoryHost {
   return open;
 }
 
-async function failure(p: Promise<unknown>): Promise<ErrorPayload> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof HostCallError) return e.payload;
-    throw e;
-  }
-  throw new Error('the call succeeded');
-}
 
 describe('host methods', () => {
   it('answers workspace.info before an index exists, and says how to build one for preview calls', async () => {

@@ -1,12 +1,11 @@
 // The preview worker thread: heavy calls run there, light ones answer at once, a newer preview cancels an older, a stuck worker is replaced.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ErrorPayload } from '../../shared/contract/index.js';
 import { buildIndex } from '../engine/index/index.js';
 import { runTag } from '../engine/tag/runtime.js';
 import { scratchDir } from '../engine/testing.js';
-import { HostClient, HostCallError } from './client.js';
+import { HostClient } from './client.js';
 import { createHost, type Host, type HostOptions } from './host.js';
-import { makeWorkspace } from './testing.js';
+import { failure, makeWorkspace } from './testing.js';
 import { memoryPair } from './transport.js';
 
 let open: { host: Host; client: HostClient } | undefined;
@@ -23,15 +22,6 @@ function start(workspace: string, extra: Partial<HostOptions> = {}, logs: string
   return open;
 }
 
-async function failure(p: Promise<unknown>): Promise<ErrorPayload> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof HostCallError) return e.payload;
-    throw e;
-  }
-  throw new Error('the call succeeded');
-}
 
 /** A recipe whose every rule needs the exact evaluator on every document: slow in proportion to `rules`, interruptible between chunks. */
 function slowRecipe(rules: number, tag = ''): string {

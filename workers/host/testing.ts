@@ -1,12 +1,12 @@
 // Test helpers for the host: a small Dolma workspace on disk, an in-memory host with its client, and event collection.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EventEnvelope, EventName, Events } from '../../shared/contract/index.js';
+import type { ErrorPayload, EventEnvelope, EventName, Events } from '../../shared/contract/index.js';
 import { rng, writeJsonl } from '../engine/testing.js';
 
 /** Re-exported for main/ tests, which may not import the engine layer. */
 export { scratchDir } from '../engine/testing.js';
-import { HostClient } from './client.js';
+import { HostCallError, HostClient } from './client.js';
 import { createHost, type Host } from './host.js';
 import type { OpenEngine } from './index-service.js';
 import { memoryPair } from './transport.js';
@@ -79,4 +79,15 @@ export function memoryHost(workspace: string, openEngine: OpenEngine, opts: { re
       await client.close();
     },
   };
+}
+
+/** The error payload a call fails with; throws when it succeeds (for tests that expect a refusal). */
+export async function failure(p: Promise<unknown>): Promise<ErrorPayload> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof HostCallError) return e.payload;
+    throw e;
+  }
+  throw new Error('the call succeeded');
 }

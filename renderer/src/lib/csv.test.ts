@@ -1,35 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { count, previewResult, rule } from '../testing/fixtures.js';
 import { csvField, ruleTableCsv } from './csv.js';
-
-/** A minimal RFC 4180 reader for checking what the writer wrote. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  return rows;
-}
+import { parseCsv } from '../../../shared/csv-read.js';
 
 describe('csv', () => {
   it('quotes fields that need it', () => {
