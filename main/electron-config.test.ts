@@ -1,7 +1,8 @@
-// Electron hardening that cannot run here (no binary): navigation refused for every frame, no devtools when packaged, fuses set in the packaging config.
+// Electron hardening that cannot run here (no binary): navigation refused for every frame, no devtools when packaged, fuses set in the packaging config, no reliance on ELECTRON_RUN_AS_NODE.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { build } from 'esbuild';
 import { parse } from 'yaml';
 import { appRoot } from './app-root.js';
 import { APP_ORIGIN, lockDown } from './lockdown.js';
@@ -75,9 +76,53 @@ describe('packaging config', () => {
     expect(config.asar).not.toBe(false);
   });
 
-  it('leaves runAsNode on only while job processes still need ELECTRON_RUN_AS_NODE', () => {
-    const needed = /ELECTRON_RUN_AS_NODE/.test(source('workers/host/jobs/manager.ts'));
-    // When jobs no longer fork through ELECTRON_RUN_AS_NODE this fails until the fuse is turned off.
-    expect(config.electronFuses?.runAsNode).toBe(needed);
+  it('turns runAsNode off: the shipped binary never runs as plain Node', () => {
+    expect(config.electronFuses?.runAsNode).toBe(false);
+  });
+});
+
+/**
+ * Every source file the packaged app runs, from the bundles' entry points (scripts/build-app.mjs and the app's
+ * entries of scripts/build-engine.mjs: the host, its preview worker, the job runner and the pool workers).
+ */
+async function appSources(): Promise<string[]> {
+  const entryPoints = [
+    'main/main.ts',
+    'main/preload.ts',
+    'workers/host/main.ts',
+    'workers/host/preview-worker.ts',
+    'workers/host/jobs/runner.ts',
+    'workers/engine/mix/worker.ts',
+    'workers/engine/tag/worker.ts',
+    'workers/engine/tokenize/worker.ts',
+    'workers/engine/mix/filters/jq/worker.ts',
+    'workers/engine/index/build/worker.ts',
+    'workers/engine/index/search/worker.ts',
+  ];
+  const r = await build({ absWorkingDir: appRoot(), entryPoints, bundle: true, write: false, metafile: true, outdir: 'out-check', platform: 'node', format: 'esm', packages: 'external', logLevel: 'silent' });
+  return Object.keys(r.metafile.inputs).filter((f) => !f.startsWith('node_modules/'));
+}
+
+describe('code the packaged app runs', () => {
+  it('never relies on ELECTRON_RUN_AS_NODE, and forks Node only where it cannot be inside Electron', { timeout: 60_000 }, async () => {
+    const files = await appSources();
+    // The graph really is the app's: main, the host, the job launcher and runner, the pool.
+    expect(files).toEqual(expect.arrayContaining(['main/main.ts', 'main/utility-host.ts', 'main/job-launcher.ts', 'workers/host/jobs/manager.ts', 'workers/host/jobs/launch-channel.ts', 'workers/engine/jobs/pool.ts']));
+    expect(files.filter((f) => source(f).includes('ELECTRON_RUN_AS_NODE'))).toEqual([]);
+    // With the fuse off a fork inside Electron would start the app itself. What may fork is each guarded:
+    // the pool (threads inside Electron), the job manager's fork launcher (refuses inside Electron; a utility
+    // process gets main's launcher) and forkHost (development runs only: a packaged app hosts in a utility process).
+    const forking = files.filter((f) => /from 'node:child_process'/.test(source(f).replace(/import type [^;]*;/g, '')));
+    expect(forking.sort()).toEqual(['workers/engine/jobs/pool-child.ts', 'workers/host/jobs/launch.ts', 'workers/host/launch-process.ts']);
+    expect(source('workers/engine/jobs/pool-child.ts')).toMatch(/if \(versions\.electron !== undefined\) return 'threads';/);
+    expect(source('workers/host/jobs/launch.ts')).toMatch(/if \(process\.versions\.electron !== undefined\) throw new Error\('jobs cannot be forked inside Electron/);
+    expect(source('workers/host/jobs/manager.ts')).toMatch(/if \(!port\) return forkLauncher;/);
+    expect(source('main/main.ts')).toMatch(/if \(app\.isPackaged\) return utilityHost\(hostScript, workspace\);\n\s*return forkHost\(/);
+    // Main launches the host's jobs: the relay is wired to the host process and handles its messages first.
+    const host = source('main/utility-host.ts');
+    expect(host).toMatch(/runnerScript: join\(dirname\(hostScript\), 'job-runner\.js'\)/);
+    expect(host).toMatch(/fork: \(modulePath, args, opts\) => utilityProcess\.fork\(modulePath, args, opts\)/);
+    expect(host).toMatch(/!jobs\.handle\(m\) && listeners\.emit\(m\)/);
+    expect(host).toMatch(/jobs\.hostExited\(\)/);
   });
 });

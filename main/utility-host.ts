@@ -1,8 +1,10 @@
-// Launches the engine host in an Electron utilityProcess: the parent side of that transport, for the supervisor.
-import { utilityProcess } from 'electron';
+// Launches the engine host in an Electron utilityProcess: the parent side of that transport, for the supervisor, and the launcher of its jobs.
+import { MessageChannelMain, utilityProcess } from 'electron';
+import { dirname, join } from 'node:path';
 import type { HostMessage, RequestEnvelope } from '../shared/contract/index.js';
 import type { HostLauncher, LaunchedHost } from '../workers/host/supervisor.js';
 import { Listeners } from '../workers/host/transport.js';
+import { jobRelay } from './job-launcher.js';
 
 export function utilityHost(hostScript: string, workspace: string): HostLauncher {
   return ({ restartReason }): LaunchedHost => {
@@ -12,7 +14,16 @@ export function utilityHost(hostScript: string, workspace: string): HostLauncher
       env: { ...process.env, ...(restartReason !== undefined && { ASSAY_HOST_RESTART_REASON: restartReason }) },
     });
     const listeners = new Listeners<HostMessage>();
-    child.on('message', (m: HostMessage) => listeners.emit(m));
+    // A utility process cannot start utility processes, and (RunAsNode being off) cannot fork Node: main starts
+    // each job the host asks for, beside the host bundle, and the two talk over a MessageChannelMain.
+    const jobs = jobRelay({
+      runnerScript: join(dirname(hostScript), 'job-runner.js'),
+      fork: (modulePath, args, opts) => utilityProcess.fork(modulePath, args, opts),
+      channel: () => new MessageChannelMain(),
+      post: (m, transfer) => child.postMessage(m, transfer),
+      log: (m) => console.error(`assay: ${m}`),
+    });
+    child.on('message', (m: HostMessage) => void (!jobs.handle(m) && listeners.emit(m)));
     let alive = true;
     // Requests wait for the process to exist; after that Electron queues them until the host listens.
     let queue: RequestEnvelope[] | null = [];
@@ -30,6 +41,7 @@ export function utilityHost(hostScript: string, workspace: string): HostLauncher
     const exited = new Promise<string>((done) => {
       child.once('exit', (code) => {
         alive = false;
+        jobs.hostExited();
         done(`exit code ${code}`);
       });
     });

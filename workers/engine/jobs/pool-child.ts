@@ -13,7 +13,7 @@ export type PoolTransport = 'processes' | 'threads';
 
 /**
  * Threads where forking would not start Node: inside Electron (`execPath` is the app, and with the
- * RunAsNode fuse off `ELECTRON_RUN_AS_NODE` is ignored, so a fork would open the app again), or when
+ * RunAsNode fuse off no variable makes it run as Node, so a fork would open the app again), or when
  * `ASSAY_POOL=threads` asks for them.
  */
 export function poolTransport(env: NodeJS.ProcessEnv = process.env, versions: NodeJS.ProcessVersions = process.versions): PoolTransport {

@@ -1,16 +1,17 @@
 // Jobs (DESIGN §5): each runs in its own process through the engine library; progress, logs and states become contract events; history persists.
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { ErrorPayload, JobCheck, JobInfo, JobStart, JobState } from '../../../shared/contract/index.js';
 import { writeFileAtomic } from '../../engine/io/index.js';
 import type { EmitEvent } from '../dispatch.js';
 import { HostError, toErrorPayload } from '../errors.js';
-import { childExited, hostEntry, type EntryPoint } from '../launch-process.js';
+import { hostEntry, type EntryPoint } from '../launch-process.js';
 import { resolveInside } from '../paths.js';
+import { parentPortOf } from '../transport-utility.js';
 import { RunHistory } from './history.js';
+import { forkLauncher, type JobChild, type JobLauncher } from './launch.js';
+import { utilityJobLauncher } from './launch-utility.js';
 import { ProgressMeter } from './meter.js';
 import { checkPlanPaths, planJob } from './plan.js';
 import type { RunnerMessage, RunnerRequest } from './protocol.js';
@@ -27,11 +28,23 @@ export interface JobManagerOptions {
   runnerEntry?: EntryPoint;
   /** The environment a job's config may interpolate and its process runs with (the workspace's allowed variables); default process.env. */
   jobEnv?: () => Record<string, string>;
+  /** Starts job processes; by default through main in an Electron utility process, else `fork` (`defaultJobLauncher`). */
+  launch?: JobLauncher;
+}
+
+let utilityLauncher: JobLauncher | null = null;
+
+/** In a utility process (the packaged app's host) only main can start processes; elsewhere the host forks Node. */
+export function defaultJobLauncher(): JobLauncher {
+  const port = parentPortOf();
+  if (!port) return forkLauncher;
+  // One launcher per process: it owns the launch messages on the parentPort.
+  return (utilityLauncher ??= utilityJobLauncher(port));
 }
 
 interface Live {
   info: JobInfo;
-  child: ChildProcess;
+  child: JobChild;
   meter: ProgressMeter;
   cancelRequested: boolean;
   /** The job process reported its outcome (it exits right after). */
@@ -103,10 +116,10 @@ export class JobManager {
     if (!live.cancelRequested) {
       live.cancelRequested = true;
       this.#log(live, 'cancelling…');
-      if (live.child.connected) live.child.send({ type: 'cancel' } satisfies RunnerRequest);
-      const timer = setTimeout(() => live.child.kill('SIGKILL'), this.opts.cancelGraceMs ?? 15_000);
+      live.child.send({ type: 'cancel' } satisfies RunnerRequest);
+      const timer = setTimeout(() => live.child.kill(), this.opts.cancelGraceMs ?? 15_000);
       timer.unref();
-      live.child.once('exit', () => clearTimeout(timer));
+      void live.child.exited.then(() => clearTimeout(timer));
     }
     return live.info;
   }
@@ -115,7 +128,7 @@ export class JobManager {
   async shutdown(): Promise<void> {
     const lives = [...this.#live.values()];
     for (const l of lives) this.cancel(l.info.jobId);
-    await Promise.all(lives.map((l) => childExited(l.child)));
+    await Promise.all(lives.map((l) => l.child.exited));
   }
 
   /** The config text and its workspace-relative path; inline text is kept under .assay/runs/ (once accepted) so the history shows what ran. */
@@ -150,20 +163,23 @@ export class JobManager {
 
   #spawn(info: JobInfo, start: RunnerRequest): void {
     const entry = this.opts.runnerEntry ?? hostEntry('job-runner', 'jobs/runner.ts');
-    // Inside Electron's utility process execPath is the Electron binary: make the job process plain Node.
     // The job re-reads its config with its own environment: only the allowed variables, so both agree.
-    const base = this.opts.jobEnv?.() ?? process.env;
-    const env = process.versions.electron === undefined ? base : { ...base, ELECTRON_RUN_AS_NODE: '1' };
-    const child = fork(entry.modulePath, [], { execArgv: entry.execArgv, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
-    const live: Live = { info, child, meter: new ProgressMeter(info.jobId), cancelRequested: false, reported: false, settled: false, logLines: 0 };
-    this.#live.set(info.jobId, live);
-    for (const stream of [child.stdout, child.stderr]) if (stream) createInterface({ input: stream }).on('line', (l) => this.#log(live, l));
-    child.on('message', (m: RunnerMessage) => void this.#onMessage(live, m));
-    void childExited(child).then((reason) => {
+    const env = this.opts.jobEnv?.() ?? process.env;
+    const live: Live = { info, child: null as unknown as JobChild, meter: new ProgressMeter(info.jobId), cancelRequested: false, reported: false, settled: false, logLines: 0 };
+    const ended = (reason: string): void => {
       this.#live.delete(info.jobId);
       if (!live.reported) this.#finish(live, live.cancelRequested ? 'cancelled' : 'failed', { error: live.cancelRequested ? 'cancelled' : `the job process ended unexpectedly (${reason})` });
-    });
-    child.send(start);
+    };
+    try {
+      live.child = (this.opts.launch ?? defaultJobLauncher())(entry, { env, cwd: this.opts.root });
+    } catch (e) {
+      return ended(`could not start: ${(e as Error).message}`);
+    }
+    this.#live.set(info.jobId, live);
+    live.child.onLine((l) => this.#log(live, l));
+    live.child.onMessage((m) => void this.#onMessage(live, m));
+    void live.child.exited.then(ended);
+    live.child.send(start);
   }
 
   async #onMessage(live: Live, m: RunnerMessage): Promise<void> {

@@ -1,6 +1,7 @@
 // Entry of a job process: runs one job through the engine library and reports progress, log lines and its outcome over IPC.
 import { toErrorPayload } from '../errors.js';
 import { executePlan } from './execute.js';
+import { runnerChannel } from './launch-channel.js';
 import { buildIndexForJob } from './index-builder.js';
 import type { StageProgress } from './meter.js';
 import { checkPlanPaths, planJob } from './plan.js';
@@ -8,12 +9,9 @@ import type { RunnerMessage, RunnerRequest } from './protocol.js';
 
 const controller = new AbortController();
 
-function send(m: RunnerMessage): Promise<void> {
-  return new Promise((resolve) => {
-    if (!process.send || !process.connected) return resolve();
-    process.send(m, undefined, {}, () => resolve());
-  });
-}
+// Process IPC when a Node host forked this; a MessagePort from main when this is an Electron utility process.
+const channel = runnerChannel();
+const send = (m: RunnerMessage): Promise<void> => channel.send(m);
 
 async function run(req: Extract<RunnerRequest, { type: 'start' }>): Promise<void> {
   const log = (line: string): void => void send({ type: 'log', line });
@@ -34,15 +32,16 @@ async function run(req: Extract<RunnerRequest, { type: 'start' }>): Promise<void
   } catch (e) {
     await send({ type: 'error', error: toErrorPayload(e, req.root) });
   }
+  await channel.close();
   process.exit(0);
 }
 
-process.on('message', (m: RunnerRequest) => {
+channel.onMessage((m: RunnerRequest) => {
   if (m.type === 'start') void run(m);
   else if (m.type === 'cancel') controller.abort();
 });
 // The host went away (crash or kill): stop the engine so it removes its temporary outputs, then leave.
-process.on('disconnect', () => {
+channel.onDisconnect(() => {
   controller.abort();
   setTimeout(() => process.exit(1), 10_000).unref();
 });
