@@ -126,7 +126,7 @@ describe('ASSAY_POOL=threads', () => {
     const p = await observed(() => pipeline(join(base, 'processes'), 'processes'));
     const t = await observed(() => pipeline(join(base, 'threads'), 'threads'));
     // Each ran as asked: worker processes for one, none (and more threads) for the other.
-    expect(p.children).toBeGreaterThanOrEqual(8);
+    expect(p.children).toBeGreaterThanOrEqual(5);
     expect(t.children).toBe(0);
     expect(t.maxThreads).toBeGreaterThanOrEqual(baseline + 2);
     const [procs, threads] = [p.value, t.value];
