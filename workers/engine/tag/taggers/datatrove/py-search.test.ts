@@ -80,17 +80,20 @@ describe('agrees with CPython re', () => {
 
 describe('which engine', () => {
   it.each([
-    ['(a|aa)+$', null],
-    ['(?i)\\bcopyright\\b', null],
-    ['(?<=a)b', null],
-    ['a{1000}', null],
-    ['a(?=b)', 'lookahead'],
-    ['(a)\\1', 'backreferences'],
-    ['a{1001}', 'RE2 refuses it (invalid repeat count: `{1001}`)'],
-  ])('%s runs on %s', (pattern, why) => {
+    ['(a|aa)+$', 're2', null],
+    ['(?i)\\bcopyright\\b', 're2', null],
+    ['(?<=a)b', 're2', null],
+    ['a{1000}', 're2', null],
+    ['(?i)copyright', 'regexp', null],
+    ['^\\d\\d[.]\\w$', 'regexp', null],
+    ['a'.repeat(65), 're2', null],
+    ['a(?=b)', 'backtracking', 'lookahead'],
+    ['(a)\\1', 'backtracking', 'backreferences'],
+    ['a{1001}', 'backtracking', 'RE2 refuses it (invalid repeat count: `{1001}`)'],
+  ])('%s runs on %s', (pattern, engine, why) => {
     const s = compilePythonSearch(pattern);
+    expect(s.engine).toBe(engine);
     expect(s.why).toBe(why);
-    expect(s.engine).toBe(why === null ? 're2' : 'backtracking');
     s.close();
   });
 
@@ -204,13 +207,14 @@ describe('the backtracking worker', () => {
   });
 });
 
-describe('linear time on RE2', () => {
+describe('linear time on RE2 and on straight patterns', () => {
   it.each([
     ['(a|aa)+$', 'a'],
     ['(\\w|(a|a))+(?:a|b)$', 'ab'],
     ['^(\\w+\\s?)*$', 'aaab '],
     ['(\\b\\w+\\b\\s?)+$', 'café '], // interleaved
     ['(?m)^(\\w|é)+$', 'é\n'], // interleaved
+    ['a'.repeat(63) + 'b', 'a'], // straight, on JS RegExp: its worst case
   ])('%s on repeats of %j grows linearly from 10 KB to 1 MB', (pattern, unit) => {
     const s = compilePythonSearch(pattern);
     const ratio = growthRatio((n) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n) + '!\n', (text) => s.test(text), 2);
