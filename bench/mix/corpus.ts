@@ -1,9 +1,8 @@
 // Generate the mix bench corpus: Dolma-layout documents plus three attribute sets, deterministic from a seed.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { rng } from '../../workers/engine/testing.js';
-
 
 const WORDS = (
   'the of and to in a is that for it as was with be by on not he this are or his from at which but have an they you were her she ' +
@@ -150,10 +149,46 @@ processes: ${processes}
 export function ensureCorpus(root: string, sizeMB: number, files: number): CorpusInfo {
   const marker = join(root, `corpus-${sizeMB}mb-${files}f.json`);
   if (existsSync(marker)) return JSON.parse(readFileSync(marker, 'utf8')) as CorpusInfo;
-  rmSync(root, { recursive: true, force: true });
-  mkdirSync(root, { recursive: true });
-  process.stderr.write(`generating ~${sizeMB} MB corpus in ${files} files under ${root} …\n`);
-  const info = generateCorpus(join(root, 'data'), sizeMB, files);
-  writeFileSync(marker, JSON.stringify(info));
-  return info;
+  // Several benches share this corpus and may start together: one generates it, the others wait for it.
+  return withLock(`${root}.lock`, () => {
+    if (existsSync(marker)) return JSON.parse(readFileSync(marker, 'utf8')) as CorpusInfo;
+    rmSync(root, { recursive: true, force: true });
+    mkdirSync(root, { recursive: true });
+    process.stderr.write(`generating ~${sizeMB} MB corpus in ${files} files under ${root} …\n`);
+    const info = generateCorpus(join(root, 'data'), sizeMB, files);
+    writeFileSync(marker, JSON.stringify(info));
+    return info;
+  });
+}
+
+/** Runs `f` holding an exclusive lock file (holding our pid); a lock whose process is gone is taken over. */
+function withLock<T>(lock: string, f: () => T): T {
+  mkdirSync(dirname(lock), { recursive: true });
+  const sleeper = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      writeFileSync(lock, String(process.pid));
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const pid = Number(readFileSync(lock, 'utf8') || NaN);
+      if (Number.isInteger(pid) && !alive(pid)) rmSync(lock, { force: true });
+      else Atomics.wait(sleeper, 0, 0, 200);
+    }
+  }
+  try {
+    return f();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -17,6 +17,8 @@ export type FixtureTask =
 
 export interface FixtureInit {
   failSetup?: boolean;
+  /** Blocks the setup this long (ms), so the parent can go away before the worker answers. */
+  busySetupMs?: number;
 }
 
 const require = createRequire(import.meta.url);
@@ -38,6 +40,8 @@ async function natives(): Promise<Record<string, unknown>> {
 
 serveWorker<FixtureInit, FixtureInit, FixtureTask, unknown, { step: number }>(
   (init) => {
+    const until = Date.now() + (init.busySetupMs ?? 0);
+    while (Date.now() < until);
     if (init.failSetup) throw new AssayError('CONFIG', 'the setup refused', { file: 'setup.yaml', line: 3 });
     return init;
   },

@@ -1,4 +1,5 @@
 // runPool over both transports, processes and worker threads: same results, progress, logs, errors with file:line, crashes and cancellation.
+import { fork } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -115,6 +116,23 @@ describe('runPool transports', () => {
     for (const r of inProcesses) expect(r).toEqual({ ...expected, thread: false });
     for (const r of inThreads) expect(r).toEqual({ ...expected, thread: true });
   });
+});
+
+describe('a pool process whose parent goes away', () => {
+  it('exits quietly when its answer races the disconnect (no EPIPE on its stderr)', async () => {
+    const child = fork(entry.modulePath, [], { execArgv: entry.execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    let stderr = '';
+    child.stderr?.on('data', (b: Buffer) => (stderr += b.toString()));
+    await new Promise<void>((ready) => child.once('spawn', ready));
+    // Wait for the module to be loaded (it listens for messages) before init: tsx takes a moment.
+    await new Promise((r) => setTimeout(r, 1500));
+    child.send({ type: 'init', init: { busySetupMs: 400 } satisfies FixtureInit });
+    await new Promise((r) => setTimeout(r, 100));
+    child.disconnect();
+    const code = await new Promise<number | null>((done) => child.once('exit', done));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  }, 20_000);
 });
 
 describe('poolTransport', () => {

@@ -18,7 +18,12 @@ function poolChannel(): PoolChannel {
   if (port !== null) return { send: (m) => port.postMessage(m), onMessage: (l) => void port.on('message', l) };
   // A process whose parent went away (the pool is done, or its job ended) has nobody to work for.
   process.on('disconnect', () => process.exit(0));
-  return { send: (m) => void process.send?.(m), onMessage: (l) => void process.on('message', l) };
+  // A send racing the parent's disconnect fails with EPIPE: with a callback that is an error we can ignore (the
+  // parent no longer wants the answer), without one it is an unhandled 'error' event printed to the job's stderr.
+  const send = (m: unknown): void => {
+    if (process.connected) process.send?.(m, undefined, undefined, (e) => e && process.exit(0));
+  };
+  return { send, onMessage: (l) => void process.on('message', l) };
 }
 
 /**
