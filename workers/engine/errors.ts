@@ -22,10 +22,13 @@ export class AssayError extends Error {
   readonly file: string | undefined;
   readonly line: number | undefined;
   readonly field: string | undefined;
+  /** The message without its location prefix. */
+  readonly detail: string;
 
   constructor(code: AssayErrorCode, message: string, info: AssayErrorInfo = {}) {
     super(formatLocation(info) + message, info.cause === undefined ? undefined : { cause: info.cause });
     this.code = code;
+    this.detail = message;
     this.file = info.file;
     this.line = info.line;
     this.field = info.field;

@@ -12,6 +12,7 @@ import {
   type Json,
   type RuleRole,
 } from './filters/types.js';
+import { computedReplacement, KEEP, selectedSpans } from './fate.js';
 import type { Replacement } from './spans.js';
 
 /** Why a document was dropped: the rule that decided it, for the summary and later the preview. */
@@ -22,7 +23,7 @@ export interface DropReason {
   label: string;
 }
 
-export const KEEP = -1;
+export { KEEP };
 
 export interface CompiledStream {
   /** reasons[0] = no include rule matched; reasons[1 + j] = exclude[j]; last = min_text_length. */
@@ -157,32 +158,17 @@ function compileReplacer(cfg: SpanReplacementConfig, field: string, opts: Compil
       const found = run(selector, cfg.span, positions, () => selector.value.select(docs));
       const texts = dynamic ? run(dynamic, cfg.replacement, positions, () => dynamic.value.select(docs)) : null;
       found.forEach((value, i) => {
-        if (value === null) return;
-        if (!Array.isArray(value)) throw new DocEvalError(i, `${field}.span \`${cfg.span}\` selected a ${typeof value}, not a list of spans`);
+        const spans = selectedSpans(value, field, cfg.span);
+        if (spans === null) return;
+        if (typeof spans === 'string') throw new DocEvalError(i, spans);
         let replacement = cfg.replacement;
         if (texts) {
-          const t = texts[i];
-          if (typeof t !== 'string') throw new DocEvalError(i, `${field}.replacement \`${cfg.replacement}\` must yield a string, got ${JSON.stringify(t)}`);
+          const t = computedReplacement(texts[i], field, cfg.replacement);
+          if (typeof t !== 'string') throw new DocEvalError(i, t.error);
           replacement = t;
         }
-        for (const span of value) {
-          if (!isSpan(span)) throw new DocEvalError(i, `${field}.span \`${cfg.span}\` selected ${JSON.stringify(span)}, which is not a [start, end, score] span with integer offsets`);
-          const score = span[2];
-          if (score >= min && score < max) (out[i] as Replacement[]).push({ start: span[0], end: span[1], replacement });
-        }
+        for (const span of spans) if (span.score >= min && span.score < max) (out[i] as Replacement[]).push({ start: span.start, end: span.end, replacement });
       });
     },
   };
-}
-
-function isSpan(v: Json): v is [number, number, number] {
-  return (
-    Array.isArray(v) &&
-    v.length >= 3 &&
-    Number.isInteger(v[0]) &&
-    Number.isInteger(v[1]) &&
-    (v[0] as number) >= 0 &&
-    (v[1] as number) >= 0 &&
-    typeof v[2] === 'number'
-  );
 }

@@ -3,12 +3,12 @@ import { stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { StreamConfig } from '../../../shared/recipe/schema.js';
 import { AssayError } from '../errors.js';
-import { AtomicWriter, attributePathFor, compressedDeltas, parseDocumentLine, readLineBatches, type Codec } from '../io/index.js';
+import { AtomicWriter, attributePathFor, compressedDeltas, readLineBatches, type Codec } from '../io/index.js';
 import { DocEvalError, KEEP, type CompiledStream } from './compile.js';
 import { LineCursor, SKIPPED } from './cursor.js';
 import type { Json } from './filters/types.js';
-import { jsonEqual } from './filters/jsonpath/index.js';
-import { assignMembers, MAX_DOC_DEPTH, nestsDeeperThan, rustTrim, stringifyJson, stringifySorted, TOO_DEEP, utf8Length } from './json.js';
+import { checkAttributeLine, checkDocumentLine, mergeAttributeSets, trimmedUtf8Length } from './fate.js';
+import { stringifySorted } from './json.js';
 import { applyReplacements } from './spans.js';
 
 export interface ShardTask {
@@ -189,25 +189,15 @@ async function mixFile(
 type Doc = Record<string, unknown>;
 
 function parseDocument(line: string, file: string, lineNo: number, bad: (e: AssayError) => void): Doc | null {
-  let doc: Doc;
-  try {
-    doc = parseDocumentLine(line, file, lineNo);
-  } catch (e) {
-    bad(e as AssayError);
+  const doc = checkDocumentLine(line, file, lineNo);
+  if (doc instanceof AssayError) {
+    bad(doc);
     return null;
   }
-  if (!Object.hasOwn(doc, 'id')) {
-    bad(new AssayError('PARSE', "document has no 'id'", { file, line: lineNo }));
-    return null;
-  }
-  if (nestsDeeperThan(doc, MAX_DOC_DEPTH)) {
-    bad(new AssayError('PARSE', `document is ${TOO_DEEP}`, { file, line: lineNo }));
-    return null;
-  }
-  return doc as Doc;
+  return doc;
 }
 
-/** Dolma: later attribute sets overwrite earlier keys; the merged map extends (or replaces) doc.attributes. */
+/** Merges this line of every attribute file into `doc` (fate.ts mergeAttributeSets); false when a line is bad (reported). */
 function mergeAttributes(
   doc: Doc,
   cursors: readonly LineCursor[],
@@ -218,43 +208,19 @@ function mergeAttributes(
   bad: (e: AssayError) => void,
 ): boolean {
   if (cursors.length === 0) return true;
-  const merged: Record<string, unknown> = {};
+  const sets: Doc[] = [];
   for (let a = 0; a < cursors.length; a++) {
-    const file = (cursors[a] as LineCursor).file;
     const line = (attrLines[a] as (string | null)[])[i];
     if (line === SKIPPED || line === undefined) return false; // already reported by the reader
-    let rec: unknown;
-    try {
-      rec = JSON.parse(line);
-    } catch (e) {
-      bad(new AssayError('PARSE', `malformed JSON in attributes: ${(e as Error).message}`, { file, line: lineNo }));
+    const attrs = checkAttributeLine(line, doc.id as Json, input, (cursors[a] as LineCursor).file, lineNo);
+    if (attrs instanceof AssayError) {
+      if (attrs.code === 'MISMATCH') throw attrs;
+      bad(attrs);
       return false;
     }
-    const r = rec as { id?: unknown; attributes?: unknown } | null;
-    if (r === null || typeof r !== 'object' || !Object.hasOwn(r, 'id')) {
-      bad(new AssayError('PARSE', "attribute record has no 'id'", { file, line: lineNo }));
-      return false;
-    }
-    if (nestsDeeperThan(r, MAX_DOC_DEPTH)) {
-      bad(new AssayError('PARSE', `attribute record is ${TOO_DEEP}`, { file, line: lineNo }));
-      return false;
-    }
-    if (!jsonEqual(r.id as Json, doc.id as Json)) {
-      throw new AssayError(
-        'MISMATCH',
-        `mismatched ids: documents file ${input} has id ${stringifyJson(doc.id)} but attributes file has ${stringifyJson(r.id)}`,
-        { file, line: lineNo },
-      );
-    }
-    if (r.attributes === null || typeof r.attributes !== 'object' || Array.isArray(r.attributes)) {
-      bad(new AssayError('PARSE', "attribute record's 'attributes' is not an object", { file, line: lineNo }));
-      return false;
-    }
-    assignMembers(merged, r.attributes as Record<string, unknown>);
+    sets.push(attrs);
   }
-  const existing = doc.attributes;
-  if (existing !== null && typeof existing === 'object' && !Array.isArray(existing)) assignMembers(existing as Record<string, unknown>, merged);
-  else doc.attributes = merged;
+  mergeAttributeSets(doc, sets);
   return true;
 }
 
@@ -299,7 +265,7 @@ function emitBatch(
       if (typeof doc.text !== 'string') {
         throw new AssayError('PARSE', "min_text_length needs a string 'text' field", { file: input, line: lineNos[docIndex] });
       }
-      if (utf8Length(rustTrim(doc.text)) < minLen) {
+      if (trimmedUtf8Length(doc.text) < minLen) {
         stats.dropped[compiled.minTextLengthReason]!++;
         return;
       }

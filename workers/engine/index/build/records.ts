@@ -2,8 +2,8 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { loadXxhash } from '../../dedupe/bloom/hash.js';
-import { jsonEqual } from '../../mix/filters/jsonpath/index.js';
-import { MAX_DOC_DEPTH, nestsDeeperThan, TOO_DEEP } from '../../mix/json.js';
+import { AssayError } from '../../errors.js';
+import { checkAttributeLine, checkDocumentLine } from '../../mix/fate.js';
 import type { Json } from '../../mix/filters/types.js';
 import { DOC_DEPTH, T, tagOf } from '../store/tags.js';
 import { ColumnSet } from './collect.js';
@@ -24,38 +24,18 @@ export async function hashFile(path: string): Promise<string> {
   return h.digest().toString(16).padStart(16, '0');
 }
 
-/** The mixer's document checks (shard.ts parseDocument): a JSON object with an `id`. */
+/** The mixer's document checks (mix/fate.ts): the document, or the bad line's `file:line: message`. */
 export function parseDocument(text: string, file: string, line: number): Record<string, unknown> | string {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (e) {
-    return `${file}:${line}: malformed JSON: ${(e as Error).message}`;
-  }
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return `${file}:${line}: a document line must be a JSON object`;
-  if (!Object.hasOwn(doc, 'id')) return `${file}:${line}: document has no 'id'`;
-  if (nestsDeeperThan(doc, MAX_DOC_DEPTH)) return `${file}:${line}: document is ${TOO_DEEP}`;
-  return doc as Record<string, unknown>;
+  const doc = checkDocumentLine(text, file, line);
+  return doc instanceof AssayError ? `${file}:${line}: ${doc.detail}` : doc;
 }
 
 export type AttributeCheck = { attributes: Record<string, unknown> } | { code: string; message: string };
 
-/** The mixer's attribute checks (shard.ts mergeAttributes): the record's attributes object, or why it cannot be merged. */
+/** The mixer's attribute checks (mix/fate.ts): the record's attributes object, or why it cannot be merged. */
 export function attributeRecord(line: string, id: Json, abs: string): AttributeCheck {
-  let rec: unknown;
-  try {
-    rec = JSON.parse(line);
-  } catch (e) {
-    return { code: 'PARSE', message: `malformed JSON in attributes: ${(e as Error).message}` };
-  }
-  const r = rec as { id?: unknown; attributes?: unknown } | null;
-  if (r === null || typeof r !== 'object' || !Object.hasOwn(r, 'id')) return { code: 'PARSE', message: "attribute record has no 'id'" };
-  if (nestsDeeperThan(r, MAX_DOC_DEPTH)) return { code: 'PARSE', message: `attribute record is ${TOO_DEEP}` };
-  if (r.id !== id && !jsonEqual(r.id as Json, id)) {
-    return { code: 'MISMATCH', message: `mismatched ids: documents file ${abs} has id ${JSON.stringify(id)} but attributes file has ${JSON.stringify(r.id)}` };
-  }
-  if (r.attributes === null || typeof r.attributes !== 'object' || Array.isArray(r.attributes)) return { code: 'PARSE', message: "attribute record's 'attributes' is not an object" };
-  return { attributes: r.attributes as Record<string, unknown> };
+  const r = checkAttributeLine(line, id, abs, '', 0);
+  return r instanceof AssayError ? { code: r.code, message: r.detail } : { attributes: r };
 }
 
 /** Per-document measures and the documents' own columns of one file, in line order. */

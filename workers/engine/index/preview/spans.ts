@@ -1,5 +1,5 @@
 // Span replacement and min_text_length over a stream, through the mixer's own applyReplacements.
-import { rustTrim, utf8Length } from '../../mix/json.js';
+import { computedReplacement, selectedSpans, trimmedUtf8Length } from '../../mix/fate.js';
 import type { Json } from '../../mix/filters/types.js';
 import { applyReplacements, codePointLength, type Replacement } from '../../mix/spans.js';
 import type { EvalContext } from '../recipe/context.js';
@@ -153,7 +153,7 @@ export function spanOutcome(replacers: readonly Replacer[], scope: StreamScope, 
         if ((done++ & 255) === 0) checkInterrupt();
         const text = mat.raw(g).text as string;
         const replaced = applyReplacements(text, reps.get(g) ?? []);
-        out[g] = utf8Length(rustTrim(replaced));
+        out[g] = trimmedUtf8Length(replaced);
         // The output is at hand: settle `changed` for free.
         if (!decided.has(g)) {
           decided.set(g);
@@ -182,21 +182,14 @@ function exactSpans(r: Replacer, doc: Json): { start: number; end: number; score
       return `${r.field}.replacement \`${r.replacement}\` failed: ${(e as Error).message}`;
     }
   }
-  if (value === null) return [];
-  if (!Array.isArray(value)) return `${r.field}.span \`${r.selector.expr}\` selected a ${typeof value}, not a list of spans`;
+  const spans = selectedSpans(value, r.field, r.selector.expr);
+  if (spans === null) return [];
+  if (typeof spans === 'string') return spans;
   let replacement = r.replacement;
   if (r.dynamic !== null) {
-    if (typeof text !== 'string') return `${r.field}.replacement \`${r.replacement}\` must yield a string, got ${JSON.stringify(text)}`;
-    replacement = text;
+    const t = computedReplacement(text, r.field, r.replacement);
+    if (typeof t !== 'string') return t.error;
+    replacement = t;
   }
-  const out: { start: number; end: number; score: number; replacement: string }[] = [];
-  for (const span of value) {
-    if (!isSpan(span)) return `${r.field}.span \`${r.selector.expr}\` selected ${JSON.stringify(span)}, which is not a [start, end, score] span with integer offsets`;
-    out.push({ start: span[0], end: span[1], score: span[2], replacement });
-  }
-  return out;
-}
-
-function isSpan(v: Json): v is [number, number, number] {
-  return Array.isArray(v) && v.length >= 3 && Number.isInteger(v[0]) && Number.isInteger(v[1]) && (v[0] as number) >= 0 && (v[1] as number) >= 0 && typeof v[2] === 'number';
+  return spans.map((s) => ({ ...s, replacement }));
 }

@@ -1,6 +1,6 @@
 // Rebuilds documents exactly as the mixer sees them (parsed line + attribute sets merged), for exact evaluation.
 import type { Json } from '../../mix/filters/types.js';
-import { assignMembers } from '../../mix/json.js';
+import { mergeAttributeSets } from '../../mix/fate.js';
 import type { IndexData } from '../store/data.js';
 import type { SourceCache } from '../store/source.js';
 
@@ -28,18 +28,12 @@ export class Materializer {
   }
 
   /**
-   * The merged document (mix/shard.ts mergeAttributes): each listed set that has a file here, in
+   * The merged document (mix/fate.ts mergeAttributeSets, as the mixer merges): each listed set that has a file here, in
    * order, overwrites keys; the result extends the document's own attributes object or replaces it.
    */
   merged(g: number, sets: readonly string[]): Json {
     const doc = this.raw(g);
-    const parts = sets.map((s) => this.attributes(g, s)).filter((a): a is Record<string, unknown> => a !== null);
-    if (parts.length === 0) return doc as Json;
-    const merged: Record<string, unknown> = {};
-    for (const p of parts) assignMembers(merged, p);
-    const existing = doc.attributes;
-    if (existing !== null && typeof existing === 'object' && !Array.isArray(existing)) assignMembers(existing as Doc, merged);
-    else doc.attributes = merged;
+    mergeAttributeSets(doc, sets.map((s) => this.attributes(g, s)).filter((a): a is Record<string, unknown> => a !== null));
     return doc as Json;
   }
 }
