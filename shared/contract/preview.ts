@@ -153,3 +153,40 @@ export interface Histogram {
   edges: number[];
   counts: number[];
 }
+
+/** A document's fate in one stream of a recipe: kept, dropped by rule `rule` (recipe order, as in explain), or not in the stream. */
+export interface DiffSide {
+  fate: 'kept' | 'dropped' | 'outside';
+  rule?: number;
+  label?: string;
+}
+
+/** How a document's fate moved between two recipes; `rule changed`: dropped by both, by rules that are not the same rule. */
+export type FateChange = 'kept→dropped' | 'dropped→kept' | 'rule changed' | 'outside→kept' | 'outside→dropped' | 'kept→outside' | 'dropped→outside';
+
+/** The documents of one stream whose fate moved the same way (same change, same rules on both sides). */
+export interface DiffGroup extends CountBySource {
+  stream: string;
+  change: FateChange;
+  from: DiffSide;
+  to: DiffSide;
+  /** Up to `samples` ids, in index order. */
+  sampleIds: string[];
+}
+
+/** Two recipes over one index: every document whose fate differs, grouped, counted per rule and per source. */
+export interface RecipeDiffResult {
+  /** Documents in the index. */
+  docs: number;
+  /** (stream, document) pairs whose fate changed. */
+  changed: Count;
+  byChange: Partial<Record<FateChange, Count>>;
+  /** Per source: changes of each kind. */
+  bySource: Record<string, Partial<Record<FateChange, number>>>;
+  groups: DiffGroup[];
+  /** Kept documents under each recipe (a document kept by two streams counts twice, as the mixer writes it twice). */
+  kept: { old: Count; new: Count };
+  /** How rules were paired: old rule → new rule (same expression, else same kind and place in the stream). */
+  ruleMap: { old: number; new: number }[];
+  elapsedMs: number;
+}

@@ -48,6 +48,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   force: { description: 'init: replace an existing file' },
   id: { value: true, description: 'explain: the document id' },
   ids: { description: 'preview: also list the ids of the kept documents' },
+  samples: { value: true, description: 'diff -c OLD -c NEW: sample ids listed per change (default 20)' },
   verbose: { alias: 'v', description: 'list: show every output attribute' },
   out: { value: true, description: 'demo: the new folder to build the demo workspace in' },
   docs: { value: true, description: 'demo: number of documents (default 1000)' },

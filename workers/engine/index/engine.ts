@@ -1,7 +1,7 @@
 // The preview host's engine: opens an index, keeps its columns in memory, and answers preview/explain/lint/pages.
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { ExplainResult, Histogram, LintIssue, PreviewResult, SampleBucket } from '../../../shared/contract/preview.js';
+import type { ExplainResult, Histogram, LintIssue, PreviewResult, RecipeDiffResult, SampleBucket } from '../../../shared/contract/preview.js';
 import type { AttributeKeyInfo, DocumentDetail, DocumentPage, DocumentQuery, IndexStatus, SourceInfo } from '../../../shared/contract/workspace.js';
 import { AssayError } from '../errors.js';
 import { analyze, type EngineState, type StreamAnalysis } from './preview/analyze.js';
@@ -18,6 +18,7 @@ import { catalogue, histogram } from './views/catalogue.js';
 import { documentDetail, documentsPage } from './views/documents.js';
 import { exportDocuments, type ExportFormat } from './views/export.js';
 import { subRulesOf } from './views/subrules.js';
+import { diffRecipes } from './views/diff.js';
 import { explain } from './views/explain.js';
 import { idsOf, lookupId } from './views/ids.js';
 import { lint } from './views/lint.js';
@@ -194,6 +195,15 @@ export class PreviewEngine {
     }
     result.elapsedMs = Math.round((performance.now() - started) * 100) / 100;
     return result;
+  }
+
+  /** Every document whose fate differs between two recipes (old, new), grouped by change and rules, with sample ids. */
+  diff(oldText: string, newText: string, opts: { oldPath?: string; newPath?: string; samples?: number } = {}): RecipeDiffResult {
+    const started = performance.now();
+    const a = this.analysis(oldText, opts.oldPath);
+    const b = this.analysis(newText, opts.newPath);
+    const sides = { oldRecipe: a.recipe, newRecipe: b.recipe, oldStreams: a.streams, newStreams: b.streams };
+    return diffRecipes(sides, this.state.data, this.root, opts.samples ?? 20, (gs) => idsOf(this.db, this.state.data, gs), started);
   }
 
   samples(recipeText: string, rule: number, bucket: SampleBucket, offset: number, limit: number): { ids: string[]; total: number; bucket: SampleBucket } {

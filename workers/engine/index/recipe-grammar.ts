@@ -1,5 +1,5 @@
 // Test helper: random mixer recipes drawn from a grammar over the test dataset's attributes (for preview = run).
-import { stringify } from 'yaml';
+import { parse, stringify } from 'yaml';
 import type { AttributeKeyInfo } from '../../../shared/contract/workspace.js';
 
 type R = () => number;
@@ -146,4 +146,33 @@ export function randomRecipe(r: R, n: number, g: GrammarInput): GeneratedRecipe 
     return stream;
   });
   return { text: stringify({ streams, processes: 1 }), output };
+}
+
+/**
+ * A recipe and an edited version of it, as a user tunes one: thresholds nudged, an exclude removed, moved or
+ * added, min_text_length changed — or, now and then, an unrelated recipe with the same stream names.
+ */
+export function recipePair(r: R, n: number, g: GrammarInput): { old: GeneratedRecipe; new: GeneratedRecipe } {
+  const old = randomRecipe(r, n, g);
+  if (chance(r, 0.15)) return { old, new: randomRecipe(r, n, g) };
+  const cfg = parse(old.text) as { streams: Record<string, unknown>[] };
+  const keys = g.catalogue.filter((k) => k.docs > 0);
+  const nudge = (expr: string): string =>
+    expr.replace(/([<>]=?|==|!=)\s*(-?\d+(?:\.\d+)?)/g, (m, op: string, num: string) => (chance(r, 0.5) ? `${op} ${Math.round((Number(num) * (0.5 + r()) + (r() - 0.5) * 0.2) * 1000) / 1000}` : m));
+  for (const stream of cfg.streams) {
+    const filter = stream.filter as { exclude?: string[]; include?: string[]; syntax?: string } | undefined;
+    if (filter?.exclude) {
+      filter.exclude = filter.exclude.map((e) => (chance(r, 0.6) ? nudge(e) : e));
+      if (filter.exclude.length > 1 && chance(r, 0.3)) filter.exclude.splice(Math.floor(r() * filter.exclude.length), 1);
+      if (filter.exclude.length > 1 && chance(r, 0.3)) filter.exclude.reverse();
+      if (chance(r, 0.3) && filter.syntax !== 'jq') filter.exclude.push(jsonpathRule(r, keys));
+    }
+    if (filter?.include) filter.include = filter.include.map((e) => (chance(r, 0.5) ? nudge(e) : e));
+    const output = stream.output as Record<string, unknown>;
+    if (chance(r, 0.3)) {
+      if (output.min_text_length === undefined) output.min_text_length = pick(r, [5, 60, 400]);
+      else delete output.min_text_length;
+    }
+  }
+  return { old, new: { text: stringify(cfg), output: old.output } };
 }
