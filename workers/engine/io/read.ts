@@ -3,7 +3,7 @@ import { AssayError } from '../errors.js';
 import type { Codec } from './codec.js';
 import { LineSplitter, type LineBatch } from './lines.js';
 import { locateGzipFailure } from './gzip-locate.js';
-import { errorText, openDecoded } from './source.js';
+import { errorText, openDecoded, type RawDigest } from './source.js';
 
 export type { LineBatch } from './lines.js';
 
@@ -23,6 +23,11 @@ export interface ReadOptions {
   batchLines?: number;
   /** When given, a line of invalid UTF-8 is reported here and skipped instead of thrown. */
   onBadLine?: (err: AssayError) => void;
+  /**
+   * When given, the raw bytes are hashed as they are read (sha256 of the file as stored) and the digest
+   * is reported here once the whole file was read, before the reader finishes; not on failure.
+   */
+  onDigest?: (d: RawDigest) => void;
 }
 
 const DEFAULT_BATCH_LINES = 1024;
@@ -38,7 +43,7 @@ export async function* readLineBatches(file: string, opts: ReadOptions = {}): As
   const { signal, onProgress } = opts;
   const batchLines = Math.max(1, Math.floor(opts.batchLines ?? DEFAULT_BATCH_LINES));
   if (signal?.aborted) throw cancelled(file);
-  const src = await openDecoded(file, opts.codec);
+  const src = await openDecoded(file, opts.codec, { hash: opts.onDigest !== undefined });
   const { onBadLine } = opts;
   const splitter = new LineSplitter(file, batchLines, onBadLine !== undefined);
   // Destroying the stream is not enough to wake a reader blocked on a pipe (fs streams wait for the
@@ -92,11 +97,25 @@ export async function* readLineBatches(file: string, opts: ReadOptions = {}): As
     }
     onProgress?.({ compressedBytes: src.compressedBytes(), bytes });
     if (failure !== undefined) throw await asReadError(failure, file, src.codec, splitter.lineNo);
+    // The decoder only ends after the hasher flushed, so the digest is settled by now (guarded: never hang).
+    if (opts.onDigest !== undefined && src.digest !== undefined) opts.onDigest(await settledDigest(src.digest, file));
   } finally {
     signal?.removeEventListener('abort', onAbort);
     // Not awaited: on a pipe the iterator only settles once the blocked read returns.
     chunks?.return?.().catch(() => undefined);
     src.destroy();
+  }
+}
+
+async function settledDigest(digest: Promise<RawDigest>, file: string): Promise<RawDigest> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AssayError('INTERNAL', 'the content hash was not complete when the file ended', { file })), 5000);
+  });
+  try {
+    return await Promise.race([digest, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -1,6 +1,7 @@
 // Opens a Dolma file read-only and exposes its decoded bytes (gzip / zstd / plain) as a chunk stream.
+import { createHash } from 'node:crypto';
 import { open, type FileHandle } from 'node:fs/promises';
-import { pipeline, type Readable } from 'node:stream';
+import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { AssayError } from '../errors.js';
 import { chooseReadCodec, type Codec } from './codec.js';
@@ -24,9 +25,45 @@ export interface DecodedSource {
   compressedBytes(): number;
   /** Stops reading and releases the file; safe to call more than once. */
   destroy(err?: Error): void;
+  /**
+   * With `{ hash: true }`: the sha256 of the raw bytes as on disk (compressed, as stored), settled once the
+   * file was read to its end; it never settles for a file left unfinished, and never rejects.
+   */
+  digest?: Promise<RawDigest>;
 }
 
-export async function openDecoded(file: string, override?: Codec): Promise<DecodedSource> {
+/** The content hash of a file's bytes as stored (run manifests record it). */
+export interface RawDigest {
+  sha256: string;
+  bytes: number;
+}
+
+export interface OpenOptions {
+  /** Hash the raw bytes while they are read (no second pass over the file): `DecodedSource.digest`. */
+  hash?: boolean;
+}
+
+/** Passes raw chunks on unchanged, hashing them on the way (between the file and the decoder). */
+class HashingPassThrough extends Transform {
+  readonly #hash = createHash('sha256');
+  #bytes = 0;
+  constructor(private readonly onDone: (d: RawDigest) => void) {
+    super();
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
+    this.#hash.update(chunk);
+    this.#bytes += chunk.length;
+    cb(null, chunk);
+  }
+  override _flush(cb: TransformCallback): void {
+    this.onDone({ sha256: this.#hash.digest('hex'), bytes: this.#bytes });
+    cb();
+  }
+}
+
+const EMPTY_SHA256 = createHash('sha256').digest('hex');
+
+export async function openDecoded(file: string, override?: Codec, opts: OpenOptions = {}): Promise<DecodedSource> {
   let fh: FileHandle;
   try {
     fh = await open(file, 'r');
@@ -44,25 +81,36 @@ export async function openDecoded(file: string, override?: Codec): Promise<Decod
   if (head.length === 0) {
     // An empty file holds no lines whatever its codec (gunzip alone would call it truncated).
     await fh.close();
-    return { codec, stream: null, compressedBytes: () => 0, destroy: () => undefined };
+    return { codec, stream: null, compressedBytes: () => 0, destroy: () => undefined, ...(opts.hash ? { digest: Promise.resolve({ sha256: EMPTY_SHA256, bytes: 0 }) } : {}) };
   }
   // Reads continue from the current position and the probe is put back in front, so pipes and
   // FIFOs (which cannot seek) work as well as regular files.
   const raw = fh.createReadStream({ highWaterMark: READ_CHUNK });
   raw.unshift(head);
   const decoder = codec === 'gzip' ? createGunzip({ chunkSize: GUNZIP_CHUNK }) : codec === 'zstd' ? new ZstdDecompressStream() : null;
+  // The hasher sits right after the file, so it sees the stored bytes (the probe included, put back above).
+  let hasher: HashingPassThrough | null = null;
+  let digest: Promise<RawDigest> | undefined;
+  if (opts.hash) {
+    let settle: (d: RawDigest) => void = () => undefined;
+    digest = new Promise((resolve) => (settle = resolve));
+    hasher = new HashingPassThrough((d) => settle(d));
+  }
+  const stages: (Readable | Transform)[] = [raw, ...(hasher ? [hasher] : []), ...(decoder ? [decoder] : [])];
   // pipeline forwards a read error of the file into the decoder and destroys both on failure;
   // the outcome itself is observed through the decoder, so the callback has nothing left to do.
-  if (decoder !== null) pipeline(raw, decoder, () => undefined);
-  const out = decoder ?? raw;
+  if (stages.length > 1) pipeline(stages, () => undefined);
+  const out = stages[stages.length - 1] as Readable;
   return {
     codec,
     stream: out,
     compressedBytes: () => head.length + raw.bytesRead,
     destroy: (err) => {
       out.destroy(err);
+      hasher?.destroy();
       raw.destroy();
     },
+    ...(digest ? { digest } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 // Atomic, streaming output files: bytes go (compressed) to `<final>.tmp`, renamed to the final name on commit.
+import { createHash, type Hash } from 'node:crypto';
 import { mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { finished, pipeline, type Transform, type Writable } from 'node:stream';
@@ -37,6 +38,10 @@ export class AtomicWriter {
   #buf = Buffer.allocUnsafe(CHUNK);
   #pos = 0;
   #bytesIn = 0;
+  /** The bytes as they reach the file (compressed), hashed on the way for run manifests: no second pass. */
+  readonly #hash: Hash = createHash('sha256');
+  #bytesOut = 0;
+  #sha256: string | undefined;
   #state: State = 'open';
 
   private constructor(
@@ -57,6 +62,8 @@ export class AtomicWriter {
       if (compressor === null) finished(this.#file, settle);
       else pipeline(compressor, this.#file, settle);
     });
+    // A second 'data' listener beside pipeline's pipe sees every compressed chunk once, in order.
+    if (compressor !== null) compressor.on('data', (chunk: Buffer) => this.#hashOut(chunk));
   }
 
   static async open(finalPath: string, opts: AtomicWriterOptions = {}): Promise<AtomicWriter> {
@@ -85,6 +92,17 @@ export class AtomicWriter {
   /** Uncompressed bytes accepted so far. */
   get bytesIn(): number {
     return this.#bytesIn;
+  }
+
+  /** Bytes of the file as stored (compressed), final once committed. */
+  get bytesOut(): number {
+    return this.#bytesOut;
+  }
+
+  /** sha256 (hex) of the file as stored; known once `commit()` has resolved. */
+  get sha256(): string {
+    if (this.#sha256 === undefined) throw this.#misuse('sha256 before commit');
+    return this.#sha256;
   }
 
   /**
@@ -129,6 +147,7 @@ export class AtomicWriter {
       const err = await this.#done;
       if (err !== undefined) throw err;
       await this.#fileClosed();
+      this.#sha256 = this.#hash.digest('hex');
       if (!opts.deferRename) await rename(this.tmpPath, this.path);
       this.#state = 'committed';
     } catch (e) {
@@ -173,7 +192,13 @@ export class AtomicWriter {
   #push(out: Buffer): boolean {
     // Writing to a destroyed stream would neither fail loudly nor ever drain.
     if (this.#head.destroyed) return false;
+    if (this.#head === this.#file) this.#hashOut(out);
     return this.#head.write(out);
+  }
+
+  #hashOut(chunk: Buffer): void {
+    this.#hash.update(chunk);
+    this.#bytesOut += chunk.length;
   }
 
   #settle(ok: boolean): Promise<void> {
@@ -244,8 +269,14 @@ function checkLevel(codec: Codec, level: number | undefined): void {
   }
 }
 
+/** What was stored: size on disk and sha256 of those bytes. */
+export interface WrittenFile {
+  bytes: number;
+  sha256: string;
+}
+
 /** Writes a small file (summary, marker) atomically; codec from the name unless given; `deferRename` as in `commit`. */
-export async function writeFileAtomic(path: string, data: string | Buffer, opts: AtomicWriterOptions & { deferRename?: boolean } = {}): Promise<void> {
+export async function writeFileAtomic(path: string, data: string | Buffer, opts: AtomicWriterOptions & { deferRename?: boolean } = {}): Promise<WrittenFile> {
   const writer = await AtomicWriter.open(path, opts);
   try {
     await writer.write(data);
@@ -254,6 +285,7 @@ export async function writeFileAtomic(path: string, data: string | Buffer, opts:
     await writer.abort();
     throw e;
   }
+  return { bytes: writer.bytesOut, sha256: writer.sha256 };
 }
 
 /** Publish a file completed with `commit({ deferRename: true })`. */

@@ -22,10 +22,16 @@ export interface FileTask {
 
 export interface FileResult {
   input: string;
+  /** sha256 of the documents file as stored, hashed while it was read (run manifests). */
+  inputSha256: string;
   docs: number;
+  /** Estimated tokens of the documents' texts (⌈UTF-8 bytes / 4⌉ each), for the manifest. */
+  tokens: number;
   bytes: number;
   badLines: number;
   badLineSamples: string[];
+  /** Each attribute file as written (same order as the task's outputs). */
+  outputs: { path: string; size: number; sha256: string }[];
 }
 
 export interface TagFileOptions {
@@ -43,7 +49,7 @@ export function keyPrefix(experiment: string | undefined, tagger: string): strin
 }
 
 export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promise<FileResult> {
-  const result: FileResult = { input: task.input, docs: 0, bytes: 0, badLines: 0, badLineSamples: [] };
+  const result: FileResult = { input: task.input, inputSha256: '', docs: 0, tokens: 0, bytes: 0, badLines: 0, badLineSamples: [], outputs: [] };
   const ctx: TaggerContext = { seed: task.seed, cwd: task.cwd };
   const sets = await Promise.all(
     task.outputs.map(async (set) => ({
@@ -78,6 +84,7 @@ export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promis
           }
         : undefined,
       onProgress: compressedDeltas(opts.onProgress),
+      onDigest: (d) => (result.inputSha256 = d.sha256),
     });
     for await (const batch of batches) {
       const gap = placeholders(batch.firstLine - 1);
@@ -98,7 +105,10 @@ export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promis
           for (const t of s.taggers) groupSpans(attrs, t.prefix, runTagger(t.tagger, t.spec.name, doc, task.input, lineNo), t.spec.defaults, toCp);
           chunks[k] += attributeRow(doc.id, attrs, doc.source) + '\n';
         });
-        if (doc !== null) result.docs++;
+        if (doc !== null) {
+          result.docs++;
+          result.tokens += Math.ceil(Buffer.byteLength(doc.text, 'utf8') / 4);
+        }
       }
       nextLine = batch.firstLine + batch.lines.length;
       result.bytes += bytes;
@@ -108,6 +118,7 @@ export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promis
     const tail = placeholders(lastBad);
     if (tail) await Promise.all(writers.map((w) => w.write(tail)));
     for (const w of writers) await w.commit();
+    result.outputs = writers.map((w) => ({ path: w.path, size: w.bytesOut, sha256: w.sha256 }));
   } catch (e) {
     await Promise.all(writers.map((w) => w.abort().catch(() => undefined)));
     throw e;

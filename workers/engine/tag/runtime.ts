@@ -8,6 +8,7 @@ import { attributePathFor, expandGlobs, writeFileAtomic } from '../io/index.js';
 import { workerEntry } from '../jobs/entry.js';
 import { runPool } from '../jobs/pool.js';
 import { ProgressTracker, type ProgressSink } from '../jobs/progress.js';
+import { attributeSetFolder, writeRunManifest, type InputRecord, type OutputRecord } from '../manifest/write.js';
 import { keyPrefix, tagFile, type FileResult, type FileTask, type OutputSet } from './file.js';
 import { TaggerRegistry, type AnySpec } from './registry.js';
 
@@ -92,32 +93,46 @@ export const markerPath = (output: string): string => join(dirname(output), '.as
 
 interface Marker {
   fingerprint: string;
-  input: { size: number; mtimeMs: number };
-  output: { size: number };
+  /** sha256 of input and output as stored, so a rerun that skips the file still lists both in its manifest. */
+  input: { size: number; mtimeMs: number; sha256?: string };
+  output: { size: number; sha256?: string };
   docs: number;
+  /** Estimated tokens of the documents (⌈UTF-8 bytes / 4⌉ each). */
+  tokens?: number;
   /** The taggers that wrote this file with their options as they ran (defaults filled in): the index's explanations read thresholds from them. */
   taggers?: { name: string; prefix: string; options: unknown }[];
 }
 
-async function isDone(input: string, outputs: string[], fp: string, opts: TagOptions): Promise<boolean> {
-  if (opts.ignoreExisting) return false;
+/**
+ * The markers of a file whose outputs are complete (null: tag it). A marker without content hashes (written
+ * before run manifests) does not count, so the file is tagged once more and its manifest entry is real.
+ * Outputs kept by --skip-existing without a marker have no entry (null in the list).
+ */
+async function isDone(input: string, outputs: string[], fp: string, opts: TagOptions): Promise<(Marker | null)[] | null> {
+  if (opts.ignoreExisting) return null;
   const inStat = await stat(input);
+  const markers: (Marker | null)[] = [];
   for (const out of outputs) {
     const outStat = await stat(out).catch(() => null);
-    if (!outStat) return false;
+    if (!outStat) return null;
     const marker = (await readFile(markerPath(out), 'utf8').then(JSON.parse, () => null)) as Marker | null;
     if (marker === null) {
-      if (opts.skipExisting) continue;
-      return false;
+      if (opts.skipExisting) {
+        markers.push(null);
+        continue;
+      }
+      return null;
     }
     const same = marker.fingerprint === fp && marker.input.size === inStat.size && marker.input.mtimeMs === inStat.mtimeMs && marker.output.size === outStat.size;
-    if (!same) return false;
+    if (!same || marker.input.sha256 === undefined || marker.output.sha256 === undefined) return null;
+    markers.push(marker);
   }
-  return true;
+  return markers;
 }
 
 export async function runTag(opts: TagOptions): Promise<TagSummary> {
   const started = performance.now();
+  const startedAt = new Date();
   const cwd = opts.cwd ?? process.cwd();
   const registry = new TaggerRegistry();
   const modules = (opts.taggerModules ?? []).map((m) => resolve(cwd, m));
@@ -130,12 +145,15 @@ export async function runTag(opts: TagOptions): Promise<TagSummary> {
 
   const tasks: FileTask[] = [];
   const summary: TagSummary = { files: [], docs: 0, bytes: 0, badLines: 0, elapsedSec: 0, processes: 1 };
+  const record = new ManifestRecords();
   let totalBytes = 0;
   for (const [i, input] of inputs.entries()) {
     const outputs = outputSets(input, taggers);
     const paths = outputs.map((o) => o.path);
-    if (await isDone(input, paths, fp, opts)) {
+    const done = await isDone(input, paths, fp, opts);
+    if (done !== null) {
       summary.files.push({ input, outputs: paths, status: 'skipped', docs: 0 });
+      outputs.forEach((o, k) => record.fromMarker(input, o, done[k] ?? null));
       continue;
     }
     totalBytes += (await stat(input)).size;
@@ -147,12 +165,14 @@ export async function runTag(opts: TagOptions): Promise<TagSummary> {
   const onDone = async (task: FileTask, r: FileResult): Promise<void> => {
     tracker.add({ files: 1 });
     const inStat = await stat(task.input);
-    for (const o of task.outputs) {
+    for (const [k, o] of task.outputs.entries()) {
+      const written = r.outputs[k] as FileResult['outputs'][number];
       const marker: Marker = {
-        fingerprint: fp, input: { size: inStat.size, mtimeMs: inStat.mtimeMs }, output: { size: (await stat(o.path)).size }, docs: r.docs,
-        taggers: o.taggers.map((t) => ({ name: t.spec.name, prefix: t.prefix, options: t.options })),
+        fingerprint: fp, input: { size: inStat.size, mtimeMs: inStat.mtimeMs, sha256: r.inputSha256 }, output: { size: (await stat(o.path)).size, sha256: written.sha256 }, docs: r.docs,
+        tokens: r.tokens, taggers: o.taggers.map((t) => ({ name: t.spec.name, prefix: t.prefix, options: t.options })),
       };
       await writeFileAtomic(markerPath(o.path), JSON.stringify(marker) + '\n', { mkdir: true });
+      record.fromMarker(task.input, o, marker);
     }
     summary.files.push({ input: task.input, outputs: task.outputs.map((o) => o.path), status: 'tagged', docs: r.docs });
     summary.docs += r.docs;
@@ -178,8 +198,32 @@ export async function runTag(opts: TagOptions): Promise<TagSummary> {
     await Promise.all(pending);
   }
   tracker.emit();
+  const config = { documents: opts.documents, taggers: taggers.map((t) => ({ name: t.spec.name, options: t.options, experiment: t.experiment ?? null })), experiment: opts.experiment ?? null, seed, skipExisting: opts.skipExisting ?? false, ignoreExisting: opts.ignoreExisting ?? false, skipBadLines: opts.skipBadLines ?? false, taggerModules: modules };
+  await record.write({ stage: 'tag', started: startedAt, config, seeds: { seed } });
   summary.elapsedSec = (performance.now() - started) / 1000;
   return summary;
+}
+
+/** Per attribute set folder (`<root>/attributes/<set>/`), the documents read and the attribute files written. */
+class ManifestRecords {
+  readonly #folders = new Map<string, { inputs: InputRecord[]; outputs: OutputRecord[] }>();
+
+  /** One output of one documents file, from its marker (written by this run or left by the run that tagged it). */
+  fromMarker(input: string, set: OutputSet, marker: Marker | null): void {
+    const folder = attributeSetFolder(set.path, set.name);
+    let f = this.#folders.get(folder);
+    if (!f) this.#folders.set(folder, (f = { inputs: [], outputs: [] }));
+    // Outputs kept by --skip-existing without an Assay marker were not written by Assay: nothing to vouch for.
+    if (marker === null || marker.input.sha256 === undefined || marker.output.sha256 === undefined) return;
+    f.inputs.push({ path: input, role: 'documents', sha256: marker.input.sha256, size: marker.input.size, mtimeMs: marker.input.mtimeMs });
+    const tokens = marker.tokens === undefined ? null : { count: marker.tokens, kind: 'estimate' as const };
+    f.outputs.push({ path: set.path, role: `attributes/${set.name}`, size: marker.output.size, sha256: marker.output.sha256, docs: marker.docs, tokens });
+  }
+
+  async write(run: Parameters<typeof writeRunManifest>[1]): Promise<void> {
+    const cache = new Map();
+    for (const [folder, f] of this.#folders) await writeRunManifest(folder, run, f.inputs, f.outputs, cache);
+  }
 }
 
 /** A FileTask as it crosses the process boundary: specs (which hold functions) travel by name. */
