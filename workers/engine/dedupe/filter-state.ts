@@ -9,6 +9,8 @@ export interface OpenedFilter {
   filter: BloomFilter;
   manifest: BloomManifest;
   created: boolean;
+  /** sha256 of the filter file as loaded; null for a new filter. */
+  sha256: string | null;
 }
 
 /** Loads `bloom_filter.file` if it exists (verifying it matches the configured size), else creates one. */
@@ -21,7 +23,7 @@ export async function openFilter(cfg: DedupeConfig['bloom_filter'], path: string
   if (!exists) {
     if (cfg.read_only) throw new AssayError('CONFIG', 'bloom_filter.read_only is set but the filter file does not exist (a read-only filter is only checked, never built)', { file: path, field: 'bloom_filter.file' });
     const geometry = geometryFor({ sizeInBytes: cfg.size_in_bytes, estimatedDocCount: cfg.estimated_doc_count, falsePositiveRate: cfg.desired_false_positive_rate });
-    return { filter: await BloomFilter.create(geometry), manifest: { files: [] }, created: true };
+    return { filter: await BloomFilter.create(geometry), manifest: { files: [] }, created: true, sha256: null };
   }
   const loaded = await loadFilter(path);
   if (sized) {

@@ -5,6 +5,7 @@ import type { DedupeConfig } from '../../../shared/dedupe/schema.js';
 import { AssayError } from '../errors.js';
 import { discardTemp, expandGlobs, parseCodecName, promoteTemp } from '../io/index.js';
 import { ProgressTracker, type ProgressSink } from '../jobs/progress.js';
+import { attributeSetFolder, sha256File, writeRunManifest, type InputRecord, type OutputRecord } from '../manifest/write.js';
 import { KeyEncoder, loadXxhash, saveFilter, type BloomStats, type ManifestEntry } from './bloom/index.js';
 import { attributeName, buildMode, checkDocumentDir, dedupeFile, dedupeOutputPath, directoryName, type FileJob } from './dolma/index.js';
 import { heldBy, openFilter, settingsFingerprint } from './filter-state.js';
@@ -39,6 +40,7 @@ export interface DedupeSummary {
 
 export async function runDedupe(cfg: DedupeConfig, opts: DedupeRunOptions = {}): Promise<DedupeSummary> {
   const started = performance.now();
+  const startedAt = new Date();
   const cwd = resolve(opts.cwd ?? process.cwd());
   const d = cfg.dedupe;
   checkDocumentDir(cfg.documents, d.document_dir);
@@ -52,7 +54,9 @@ export async function runDedupe(cfg: DedupeConfig, opts: DedupeRunOptions = {}):
 
   const filterPath = resolve(cwd, cfg.bloom_filter.file);
   const readOnly = cfg.bloom_filter.read_only;
-  const { filter, manifest, created } = await openFilter(cfg.bloom_filter, filterPath);
+  const { filter, manifest, created, sha256: filterSha256 } = await openFilter(cfg.bloom_filter, filterPath);
+  const record: { inputs: InputRecord[]; outputs: OutputRecord[] } = { inputs: [], outputs: [] };
+  const set = directoryName(d);
   const fingerprint = settingsFingerprint(cfg, attribute);
   const apply = buildMode(d, { filter, enc: new KeyEncoder(), readOnly, numPartitions: d.num_partitions, partitionIndex: d.partition_index });
 
@@ -69,8 +73,13 @@ export async function runDedupe(cfg: DedupeConfig, opts: DedupeRunOptions = {}):
       }
     }
     const held = readOnly ? null : await heldBy(manifest, job.input, job.output, fingerprint, filterPath);
-    if (held) summary.files.push({ input: job.input, output: job.output, status: 'kept', docs: held.docs, duplicateDocs: 0, spans: 0 });
-    else todo.push(job);
+    if (held) {
+      summary.files.push({ input: job.input, output: job.output, status: 'kept', docs: held.docs, duplicateDocs: 0, spans: 0 });
+      // Filters saved before run manifests have no hashes of what they hold: hash those files once here.
+      record.inputs.push({ path: job.input, role: 'documents', sha256: held.sha256 ?? (await sha256File(job.input)), size: held.size, mtimeMs: held.mtimeMs });
+      const tokens = held.tokens === undefined ? null : { count: held.tokens, kind: 'estimate' as const };
+      record.outputs.push({ path: job.output, role: `attributes/${set}`, size: held.outputSize, sha256: held.outputSha256 ?? (await sha256File(job.output)), docs: held.docs, tokens });
+    } else todo.push(job);
   }
   let totalBytes = 0;
   for (const job of todo) totalBytes += (await stat(job.input)).size;
@@ -86,7 +95,9 @@ export async function runDedupe(cfg: DedupeConfig, opts: DedupeRunOptions = {}):
       tracker.add({ files: 1 });
       const inStat = await stat(job.input);
       const outStat = await stat(`${job.output}.tmp`);
-      added.push({ input: job.input, size: inStat.size, mtimeMs: inStat.mtimeMs, fingerprint, output: job.output, outputSize: outStat.size, docs: c.docs });
+      added.push({ input: job.input, size: inStat.size, mtimeMs: inStat.mtimeMs, fingerprint, output: job.output, outputSize: outStat.size, docs: c.docs, sha256: c.sha256, outputSha256: c.output.sha256, tokens: c.tokens });
+      record.inputs.push({ path: job.input, role: 'documents', sha256: c.sha256, size: inStat.size, mtimeMs: inStat.mtimeMs });
+      record.outputs.push({ path: job.output, role: `attributes/${set}`, size: c.output.size, sha256: c.output.sha256, docs: c.docs, tokens: { count: c.tokens, kind: 'estimate' } });
       summary.files.push({ input: job.input, output: job.output, status: 'deduped', docs: c.docs, duplicateDocs: c.duplicateDocs, spans: c.spans });
       summary.documents += c.docs;
       summary.duplicateDocs += c.duplicateDocs;
@@ -98,10 +109,11 @@ export async function runDedupe(cfg: DedupeConfig, opts: DedupeRunOptions = {}):
     // Everything is written before anything is published (the filter, the largest file, is where a full disk
     // shows): then the attributes, then the filter. A run stopped before the filter's rename leaves the previous
     // filter, whose manifest lacks these inputs, so a rerun recomputes the same attributes.
+    let savedFilter: { bytes: number; sha256: string } | null = null;
     if (saveNeeded) {
       const byInput = new Map(manifest.files.map((e) => [e.input, e]));
       for (const e of added) byInput.set(e.input, e);
-      await saveFilter(filterPath, filter, { files: [...byInput.values()] }, { deferRename: true });
+      savedFilter = await saveFilter(filterPath, filter, { files: [...byInput.values()] }, { deferRename: true });
     }
     for (const out of staged) await promoteTemp(out);
     staged.length = 0;
@@ -109,6 +121,10 @@ export async function runDedupe(cfg: DedupeConfig, opts: DedupeRunOptions = {}):
       await promoteTemp(filterPath);
       summary.bloom.saved = true;
     }
+    // The filter is state shared by every file: an input when it existed, an output when this run saved it.
+    if (filterSha256 !== null) record.inputs.push({ path: filterPath, role: 'bloom_filter', sha256: filterSha256 });
+    if (savedFilter !== null) record.outputs.push({ path: filterPath, role: 'bloom_filter', size: savedFilter.bytes, sha256: savedFilter.sha256, docs: null, tokens: null });
+    await writeManifests(record, set, { stage: 'dedupe', started: startedAt, config: cfg });
   } catch (e) {
     for (const out of staged) await discardTemp(out);
     if (saveNeeded) await discardTemp(filterPath);
@@ -122,4 +138,17 @@ export async function runDedupe(cfg: DedupeConfig, opts: DedupeRunOptions = {}):
   }
   summary.elapsedSec = (performance.now() - started) / 1000;
   return summary;
+}
+
+/** One manifest per attribute folder written (`<root>/attributes/<name>/`): the filter makes every file depend on all, so each lists every input. */
+async function writeManifests(record: { inputs: InputRecord[]; outputs: OutputRecord[] }, set: string, run: Parameters<typeof writeRunManifest>[1]): Promise<void> {
+  const folders = new Map<string, OutputRecord[]>();
+  const shared = record.outputs.filter((o) => o.role === 'bloom_filter');
+  for (const o of record.outputs) {
+    if (o.role === 'bloom_filter') continue;
+    const folder = attributeSetFolder(o.path, set);
+    folders.set(folder, [...(folders.get(folder) ?? []), o]);
+  }
+  const cache = new Map();
+  for (const [folder, outs] of folders) await writeRunManifest(folder, run, record.inputs, [...outs, ...shared], cache);
 }

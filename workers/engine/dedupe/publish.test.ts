@@ -36,7 +36,8 @@ describe('dedupe publishing', () => {
     dataset(dir);
     const s = await runDedupe(config('bloom/b.bin'), { cwd: dir });
     expect(s.bloom.saved).toBe(true);
-    expect(attributeFiles(dir).sort()).toEqual(['0.jsonl.gz', '1.jsonl.gz', '2.jsonl.gz']);
+    // With the run manifest (.assay/manifest.json), written only by a run that succeeded.
+    expect(attributeFiles(dir).sort()).toEqual(['.assay', '0.jsonl.gz', '1.jsonl.gz', '2.jsonl.gz']);
     expect(readdirSync(join(dir, 'bloom'))).toEqual(['b.bin']);
   });
 

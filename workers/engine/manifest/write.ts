@@ -1,4 +1,6 @@
 // Writing a run manifest at the end of a successful stage: provenance, redacted config, inputs, outputs, parents.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { writeFileAtomic } from '../io/index.js';
@@ -34,6 +36,16 @@ export interface RunInfo {
   /** The resolved config as the stage ran it (secrets are redacted here). */
   config: unknown;
   seeds?: Record<string, number>;
+}
+
+/**
+ * sha256 of a file by reading it once more. Stages hash while they read; this is only for files a stage did
+ * not read in this run and for which no earlier hash was kept (state written before run manifests existed).
+ */
+export async function sha256File(path: string): Promise<string> {
+  const h = createHash('sha256');
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) h.update(chunk as Buffer);
+  return h.digest('hex');
 }
 
 /** Token estimate of a text as the index makes it: ⌈UTF-8 bytes / 4⌉. */

@@ -1,8 +1,9 @@
 // The bloom filter file: header (magic, version, k, m, seeds, checksum), a manifest of the inputs it holds, the bits.
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { endianness } from 'node:os';
 import { AssayError } from '../../errors.js';
-import { writeFileAtomic } from '../../io/index.js';
+import { writeFileAtomic, type WrittenFile } from '../../io/index.js';
 import { BloomFilter } from './filter.js';
 import { loadXxhash } from './hash.js';
 import { MAX_BITS, MAX_K } from './sizing.js';
@@ -35,6 +36,11 @@ export interface ManifestEntry {
   output: string;
   outputSize: number;
   docs: number;
+  /** sha256 of input and output as stored (run manifests list files a rerun keeps); absent in filters written before. */
+  sha256?: string;
+  outputSha256?: string;
+  /** Estimated tokens of the file's texts (⌈UTF-8 bytes / 4⌉ each). */
+  tokens?: number;
 }
 
 export interface BloomManifest {
@@ -44,12 +50,14 @@ export interface BloomManifest {
 export interface LoadedFilter {
   filter: BloomFilter;
   manifest: BloomManifest;
+  /** sha256 of the file as read (hashed from the bytes already in memory). */
+  sha256: string;
 }
 
 if (endianness() !== 'LE') throw new AssayError('INTERNAL', 'bloom filter files assume a little-endian machine');
 
 /** Writes the filter atomically; with `deferRename` the complete file stays at `<path>.tmp` until `promoteTemp(path)`. */
-export async function saveFilter(path: string, filter: BloomFilter, manifest: BloomManifest, opts: { deferRename?: boolean } = {}): Promise<void> {
+export async function saveFilter(path: string, filter: BloomFilter, manifest: BloomManifest, opts: { deferRename?: boolean } = {}): Promise<WrittenFile> {
   const api = await loadXxhash();
   const json = Buffer.from(JSON.stringify(manifest), 'utf8');
   const pad = (4 - (json.length % 4)) % 4;
@@ -66,7 +74,7 @@ export async function saveFilter(path: string, filter: BloomFilter, manifest: Bl
   const sum = api.create64(0n).update(head.subarray(FIXED));
   for (let off = 0; off < bits.length; off += CHUNK) sum.update(bits.subarray(off, off + CHUNK));
   head.writeBigUInt64LE(sum.digest(), 32);
-  await writeFileAtomic(path, Buffer.concat([head, bits]), { codec: 'plain', mkdir: true, ...opts });
+  return writeFileAtomic(path, Buffer.concat([head, bits]), { codec: 'plain', mkdir: true, ...opts });
 }
 
 const CHUNK = 16 * 1024 * 1024;
@@ -112,5 +120,5 @@ export async function loadFilter(path: string): Promise<LoadedFilter> {
   // Copy out of the read buffer: its offset need not be 4-aligned and it may be pooled.
   const words = new Uint32Array(m / 32);
   Buffer.from(words.buffer).set(buf.subarray(bitsAt));
-  return { filter: new BloomFilter(api, { k, m }, seeds, words, Number(buf.readBigUInt64LE(24))), manifest };
+  return { filter: new BloomFilter(api, { k, m }, seeds, words, Number(buf.readBigUInt64LE(24))), manifest, sha256: createHash('sha256').update(buf).digest('hex') };
 }

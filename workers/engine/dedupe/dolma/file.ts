@@ -18,6 +18,11 @@ export interface FileCounts {
   duplicateDocs: number;
   spans: number;
   bytes: number;
+  /** sha256 of the documents file as stored, hashed while read; estimated tokens of its texts (⌈UTF-8 bytes / 4⌉ each). */
+  sha256: string;
+  tokens: number;
+  /** The attributes file as stored (complete under its `.tmp` name until the run publishes it). */
+  output: { size: number; sha256: string };
 }
 
 export interface DedupeFileOptions {
@@ -32,7 +37,7 @@ export function attributeRow(id: unknown, attribute: string, spans: unknown[] | 
 }
 
 export async function dedupeFile(job: FileJob, attribute: string, apply: ApplyMode, opts: DedupeFileOptions = {}): Promise<FileCounts> {
-  const counts: FileCounts = { docs: 0, duplicateDocs: 0, spans: 0, bytes: 0 };
+  const counts: FileCounts = { docs: 0, duplicateDocs: 0, spans: 0, bytes: 0, sha256: '', tokens: 0, output: { size: 0, sha256: '' } };
   const writer = await AtomicWriter.open(job.output, { mkdir: true, ...(job.writeCodec ? { codec: job.writeCodec } : {}) });
   try {
     const batches = readLineBatches(job.input, {
@@ -40,6 +45,7 @@ export async function dedupeFile(job: FileJob, attribute: string, apply: ApplyMo
       batchLines: 256,
       ...(job.readCodec ? { codec: job.readCodec } : {}),
       onProgress: compressedDeltas(opts.onProgress),
+      onDigest: (d) => (counts.sha256 = d.sha256),
     });
     for await (const batch of batches) {
       let out = '';
@@ -48,6 +54,7 @@ export async function dedupeFile(job: FileJob, attribute: string, apply: ApplyMo
         const line = batch.firstLine + i;
         bytes += batch.bytes[i] ?? 0;
         const record = parseDocumentLine(batch.lines[i] as string, job.input, line);
+        if (typeof record.text === 'string') counts.tokens += Math.ceil(Buffer.byteLength(record.text, 'utf8') / 4);
         const spans = apply(record, job.input, line);
         if (spans !== undefined && spans.length > 0) {
           counts.duplicateDocs++;
@@ -63,6 +70,7 @@ export async function dedupeFile(job: FileJob, attribute: string, apply: ApplyMo
     if (opts.signal?.aborted) throw new AssayError('CANCELLED', 'dedupe cancelled', { file: job.input });
     // Complete at `<output>.tmp`: the run publishes every output with the filter, once all files succeeded.
     await writer.commit({ deferRename: true });
+    counts.output = { size: writer.bytesOut, sha256: writer.sha256 };
   } catch (e) {
     await writer.abort().catch(() => undefined);
     throw e;

@@ -6,6 +6,7 @@ import type { MinhashConfig } from '../../../../shared/dedupe/minhash-schema.js'
 import { AssayError } from '../../errors.js';
 import { discardTemp, expandGlobs, parseCodecName, promoteTemp } from '../../io/index.js';
 import { ProgressTracker, type ProgressSink } from '../../jobs/progress.js';
+import { attributeSetFolder, writeRunManifest, type InputRecord, type OutputRecord } from '../../manifest/write.js';
 import { checkDocumentDir, dedupeOutputPath } from '../dolma/paths.js';
 import { clusterBucket } from './cluster.js';
 import { closeSync, openIdFile, signFile, type SignPassOptions } from './sign-pass.js';
@@ -54,6 +55,7 @@ const cancelled = (): AssayError => new AssayError('CANCELLED', 'minhash cancell
 
 export async function runMinhash(cfg: MinhashConfig, opts: MinhashRunOptions = {}): Promise<MinhashSummary> {
   const started = performance.now();
+  const startedAt = new Date();
   const cwd = resolve(opts.cwd ?? process.cwd());
   const { signal } = opts;
   checkDocumentDir(cfg.documents, cfg.document_dir);
@@ -122,11 +124,12 @@ export async function runMinhash(cfg: MinhashConfig, opts: MinhashRunOptions = {
     // Pass 3: attributes, published only when every file is complete.
     const jobs: OutputJob[] = summary.files.map((f) => ({ output: f.output, docs: f.docs, ...(writeCodec ? { writeCodec } : {}) }));
     published.push(...outputs);
-    const w = await writeAttributes(idPath, jobs, cfg.name, uf, signal);
+    const { written, ...w } = await writeAttributes(idPath, jobs, cfg.name, uf, signal);
     if (signal?.aborted) throw cancelled();
     for (const out of outputs) await promoteTemp(out);
     published.length = 0;
     cache.clear();
+    await writeManifests(cfg, startedAt, signed, written);
     Object.assign(summary, w, { elapsedSec: (performance.now() - started) / 1000 });
     return summary;
   } catch (e) {
@@ -137,6 +140,24 @@ export async function runMinhash(cfg: MinhashConfig, opts: MinhashRunOptions = {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * One manifest per attribute folder the run wrote (`<root>/attributes/<name>/`). Clusters span every input, so
+ * each lists all of the run's inputs; its outputs are the files in that folder.
+ */
+async function writeManifests(cfg: MinhashConfig, started: Date, signed: readonly { done: Done }[], written: readonly { path: string; size: number; sha256: string }[]): Promise<void> {
+  const inputs: InputRecord[] = signed.map((s) => ({ path: s.done.input, role: 'documents', sha256: s.done.sha256 }));
+  const folders = new Map<string, OutputRecord[]>();
+  written.forEach((w, i) => {
+    const done = signed[i]?.done as Done;
+    const folder = attributeSetFolder(w.path, cfg.name);
+    const list = folders.get(folder) ?? [];
+    list.push({ path: w.path, role: `attributes/${cfg.name}`, size: w.size, sha256: w.sha256, docs: done.docs, tokens: { count: done.tokens, kind: 'estimate' } });
+    folders.set(folder, list);
+  });
+  const cache = new Map();
+  for (const [folder, outs] of folders) await writeRunManifest(folder, { stage: 'minhash', started, config: cfg, seeds: { seed: cfg.seed } }, inputs, outs, cache);
 }
 
 /** Signs one file into its cache entry (local document indices), published only when the file is complete. */

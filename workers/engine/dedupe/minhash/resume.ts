@@ -34,10 +34,11 @@ export class SignatureCache {
     return join(this.dir, digest(`${input}\0${st.size}\0${st.mtimeMs}`));
   }
 
-  /** The counts of a finished entry, or undefined when the file must be signed. */
+  /** The counts of a finished entry, or undefined when the file must be signed (an entry without the file's hash is re-signed). */
   finished(entry: string): Done | undefined {
     try {
-      return JSON.parse(readFileSync(join(entry, 'done.json'), 'utf8')) as Done;
+      const done = JSON.parse(readFileSync(join(entry, 'done.json'), 'utf8')) as Done;
+      return typeof done.sha256 === 'string' && done.sha256.length === 64 ? done : undefined;
     } catch {
       return undefined;
     }

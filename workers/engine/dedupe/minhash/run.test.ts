@@ -41,7 +41,7 @@ describe('runMinhash', () => {
     expect(copy7.attributes['mh__minhash_duplicate_of']).toBe('base-7');
     expect((copy7.attributes['mh__minhash_cluster_id'] as number[][])[0]?.[2]).toBe(7);
     expect(rows.find((r) => r.id === 'short-3')?.attributes).toEqual({});
-    expect(readdirSync(join(dir, 'attributes/mh')).sort()).toEqual(['1.jsonl', '2.jsonl']);
+    expect(readdirSync(join(dir, 'attributes/mh')).sort()).toEqual(['.assay', '1.jsonl', '2.jsonl']);
   });
 
   it('gives the same clusters when buckets spill into partitions, and removes its work dir', async () => {

@@ -17,6 +17,10 @@ export interface SignCounts {
   /** Documents with at least `n_grams` tokens, i.e. with a signature. */
   signed: number;
   bytes: number;
+  /** sha256 of the documents file as stored, hashed while it was read (run manifests). */
+  sha256: string;
+  /** Estimated tokens of the texts, ⌈UTF-8 bytes / 4⌉ each. */
+  tokens: number;
 }
 
 /**
@@ -32,7 +36,7 @@ export async function signFile(
   idFd: number,
   opts: SignPassOptions = {},
 ): Promise<SignCounts> {
-  const counts: SignCounts = { docs: 0, signed: 0, bytes: 0 };
+  const counts: SignCounts = { docs: 0, signed: 0, bytes: 0, sha256: '', tokens: 0 };
   const { num_buckets: nb, hashes_per_bucket: r } = signer.cfg;
   const keys = new Uint32Array(nb * 2);
   const batches = readLineBatches(input, {
@@ -40,6 +44,7 @@ export async function signFile(
     batchLines: 256,
     ...(opts.readCodec ? { codec: opts.readCodec } : {}),
     onProgress: compressedDeltas(opts.onProgress),
+    onDigest: (d) => (counts.sha256 = d.sha256),
   });
   for await (const batch of batches) {
     let ids = '';
@@ -50,7 +55,9 @@ export async function signFile(
       const { id, text } = parseDoc(batch.lines[i] as string, input, line);
       const doc = firstDoc + counts.docs + i;
       if (doc > 0xfffffffe) throw new AssayError('CONFIG', 'more than 2^32 - 1 documents in one MinHash run', { file: input, line });
-      ids += `${JSON.stringify(id ?? null)}\t${Buffer.byteLength(text, 'utf8')}\n`;
+      const textBytes = Buffer.byteLength(text, 'utf8');
+      counts.tokens += Math.ceil(textBytes / 4);
+      ids += `${JSON.stringify(id ?? null)}\t${textBytes}\n`;
       const words = signer.signatureWords(text);
       if (words === null) continue;
       counts.signed++;

@@ -13,6 +13,8 @@ export interface WriteCounts {
   clusters: number;
   duplicates: number;
   clusteredDocs: number;
+  /** Each output as stored (job order), for the run manifest. */
+  written: { path: string; size: number; sha256: string }[];
 }
 
 /**
@@ -24,7 +26,7 @@ export interface WriteCounts {
  * Every output is committed under its temporary name; the caller publishes them all or discards them all.
  */
 export async function writeAttributes(idFile: string, jobs: readonly OutputJob[], name: string, uf: UnionFind, signal?: AbortSignal): Promise<WriteCounts> {
-  const counts: WriteCounts = { clusters: 0, duplicates: 0, clusteredDocs: 0 };
+  const counts: WriteCounts = { clusters: 0, duplicates: 0, clusteredDocs: 0, written: [] };
   const keptId = new Map<number, string>();
   const clusterId = new Map<number, number>();
   const remaining = new Map<number, number>();
@@ -78,6 +80,7 @@ export async function writeAttributes(idFile: string, jobs: readonly OutputJob[]
       }
       if (signal?.aborted) throw new AssayError('CANCELLED', 'minhash cancelled', { file: job.output });
       await writer.commit({ deferRename: true });
+      counts.written.push({ path: job.output, size: writer.bytesOut, sha256: writer.sha256 });
     } catch (e) {
       await writer.abort().catch(() => undefined);
       throw e;
