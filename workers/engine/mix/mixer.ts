@@ -6,6 +6,7 @@ import { discardTemp, promoteTemp, writeFileAtomic } from '../io/index.js';
 import { workerEntry } from '../jobs/entry.js';
 import { runPool } from '../jobs/pool.js';
 import { ProgressTracker, type ProgressSink } from '../jobs/progress.js';
+import { sourceCounts, writeRunManifest, type InputRecord, type OutputRecord } from '../manifest/write.js';
 import { compileStream, type CompiledStream, type DropReason } from './compile.js';
 import { planStreams, type StreamPlan } from './plan.js';
 import { processShard, type ShardOptions, type ShardStats, type ShardTask } from './shard.js';
@@ -53,6 +54,7 @@ export interface MixWorkerInit {
 
 export async function runMix(config: MixerConfig, opts: MixOptions = {}): Promise<MixSummary> {
   const started = performance.now();
+  const startedAt = new Date();
   const cwd = opts.cwd ?? process.cwd();
   const cfg = resolvePaths(config, cwd);
   // Compile every stream up front so a bad expression fails before any output is written.
@@ -84,6 +86,7 @@ export async function runMix(config: MixerConfig, opts: MixOptions = {}): Promis
   for (const job of jobs) await promoteTemp(job.task.output);
   tracker.emit();
   const streams = await Promise.all(plans.map((p) => summarise(p, cfg, compiled[p.stream] as CompiledStream, stats, jobs)));
+  await writeManifests(cfg, config, startedAt, stats, jobs);
   return { streams, elapsedSec: (performance.now() - started) / 1000, processes };
 }
 
@@ -122,6 +125,24 @@ async function mixShards(
     });
   }
   return stats;
+}
+
+/**
+ * One manifest per output folder (`output.path`; streams sharing one share it): the documents and attribute files
+ * its shards read, with the hashes the readers computed, and each shard with kept documents per source.
+ */
+async function writeManifests(cfg: MixerConfig, asGiven: MixerConfig, started: Date, stats: readonly ShardStats[], jobs: readonly ShardJob[]): Promise<void> {
+  const folders = new Map<string, { inputs: InputRecord[]; outputs: OutputRecord[] }>();
+  stats.forEach((s, i) => {
+    const folder = cfg.streams[(jobs[i] as ShardJob).task.stream]!.output.path;
+    let f = folders.get(folder);
+    if (!f) folders.set(folder, (f = { inputs: [], outputs: [] }));
+    f.inputs.push(...s.digests);
+    const tokens = Object.values(s.bySource).reduce((n, c) => n + c.tokens, 0);
+    f.outputs.push({ path: s.output, role: 'documents', size: s.bytesStored, sha256: s.sha256, docs: s.kept, tokens: { count: tokens, kind: 'estimate' }, bySource: sourceCounts(s.bySource, 'estimate') });
+  });
+  const cache = new Map();
+  for (const [folder, f] of folders) await writeRunManifest(folder, { stage: 'mix', started, config: asGiven }, f.inputs, f.outputs, cache);
 }
 
 /** Relative paths resolve against the working directory (as in Dolma); resolve once so workers agree. */

@@ -4,6 +4,7 @@ import { basename, resolve } from 'node:path';
 import type { StreamConfig } from '../../../shared/recipe/schema.js';
 import { AssayError } from '../errors.js';
 import { AtomicWriter, attributePathFor, compressedDeltas, readLineBatches, type Codec } from '../io/index.js';
+import { countSource } from '../manifest/write.js';
 import { DocEvalError, KEEP, type CompiledStream } from './compile.js';
 import { LineCursor, SKIPPED } from './cursor.js';
 import type { Json } from './filters/types.js';
@@ -32,6 +33,12 @@ export interface ShardStats {
   /** Lines skipped under --skip-bad-lines, with the first few locations. */
   badLines: number;
   badLineSamples: string[];
+  /** For the run manifest: each file read (sha256 of its stored bytes, hashed while read), and the shard as stored. */
+  digests: { path: string; role: string; sha256: string }[];
+  sha256: string;
+  bytesStored: number;
+  /** Kept documents per `source` with estimated tokens of their output texts (⌈UTF-8 bytes / 4⌉ each). */
+  bySource: Record<string, { docs: number; tokens: number }>;
 }
 
 export interface ShardOptions {
@@ -64,6 +71,10 @@ export async function processShard(
     bytesOut: 0,
     badLines: 0,
     badLineSamples: [],
+    digests: [],
+    sha256: '',
+    bytesStored: 0,
+    bySource: {},
   };
   const writer = await AtomicWriter.open(task.output, { codec: opts.outputCodec, mkdir: true });
   try {
@@ -75,6 +86,8 @@ export async function processShard(
     throw e;
   }
   stats.bytesOut = writer.bytesIn;
+  stats.sha256 = writer.sha256;
+  stats.bytesStored = writer.bytesOut;
   return stats;
 }
 
@@ -83,6 +96,7 @@ async function openAttributeCursors(
   stream: StreamConfig,
   opts: ShardOptions,
   onBadLine: ((e: AssayError) => void) | undefined,
+  digests: ShardStats['digests'],
 ): Promise<LineCursor[]> {
   const cursors: LineCursor[] = [];
   for (const name of stream.attributes) {
@@ -95,7 +109,8 @@ async function openAttributeCursors(
       }
       throw new AssayError('MISMATCH', `attribute set '${name}' has no file for this documents file (expected ${path})`, { file: input });
     }
-    cursors.push(new LineCursor(path, readLineBatches(path, { codec: opts.inputCodec, signal: opts.signal, batchLines: BATCH_LINES, onBadLine })));
+    const onDigest = (d: { sha256: string }): number => digests.push({ path, role: `attributes/${name}`, sha256: d.sha256 });
+    cursors.push(new LineCursor(path, readLineBatches(path, { codec: opts.inputCodec, signal: opts.signal, batchLines: BATCH_LINES, onBadLine, onDigest })));
   }
   return cursors;
 }
@@ -116,7 +131,7 @@ async function mixFile(
   };
   // Under --skip-bad-lines the readers drop undecodable lines themselves; numbering keeps files aligned.
   const onBadLine = opts.skipBadLines ? bad : undefined;
-  const cursors = await openAttributeCursors(input, stream, opts, onBadLine);
+  const cursors = await openAttributeCursors(input, stream, opts, onBadLine, stats.digests);
   const provenanceName = basename(input);
   let nextLine = 1;
   let lastBadDocLine = 0;
@@ -131,6 +146,7 @@ async function mixFile(
       batchLines: BATCH_LINES,
       onBadLine: onBadDocLine,
       onProgress: compressedDeltas(opts.onProgress),
+      onDigest: (d) => stats.digests.push({ path: input, role: 'documents', sha256: d.sha256 }),
     });
     for await (const batch of batches) {
       const n = batch.lines.length;
@@ -277,6 +293,7 @@ function emitBatch(
     doc.metadata = metadata;
     out += stringifySorted(doc) + '\n';
     stats.kept++;
+    countSource(stats.bySource, doc.source, typeof doc.text === 'string' ? Math.ceil(Buffer.byteLength(doc.text, 'utf8') / 4) : 0);
   });
   return out;
 }

@@ -105,6 +105,8 @@ export class FileCursor {
   #buf: JsonRecord[] = [];
   #pos = 0;
   readonly #srcHash: string;
+  /** sha256 of the input file as stored, hashed while it was read; set once the file has been read to its end. */
+  sha256: string | undefined;
 
   constructor(
     readonly path: string,
@@ -116,7 +118,7 @@ export class FileCursor {
   ) {
     this.#srcHash = createHash('sha256').update(src).digest('hex');
     const onBadLine = settings.skipBadLines ? (e: AssayError): void => this.#bad(e) : undefined;
-    this.#records = readJsonRecords(path, { signal: hooks.signal, onBadLine, onProgress: compressedDeltas(hooks.onProgress) });
+    this.#records = readJsonRecords(path, { signal: hooks.signal, onBadLine, onProgress: compressedDeltas(hooks.onProgress), onDigest: (d) => (this.sha256 = d.sha256) });
   }
 
   /** The next non-empty document, or null at the end of the file. */

@@ -38,6 +38,8 @@ export interface GroupResult extends CursorCounters {
   rawTokens: number;
   /** By the documents' `source` field ('' when absent). */
   perSource: Map<string, SourceCount>;
+  /** Each input file read to its end, with the sha256 its reader computed (run manifests). */
+  inputs: { path: string; sha256: string }[];
 }
 
 export interface GroupHooks extends CursorHooks {
@@ -45,7 +47,7 @@ export interface GroupHooks extends CursorHooks {
 }
 
 export async function tokenizeGroup(task: GroupTask, tokenizer: TextTokenizer, s: GroupSettings, hooks: GroupHooks = {}): Promise<GroupResult> {
-  const result: GroupResult = { index: task.index, parts: [], docs: 0, tokens: 0, rawTokens: 0, perSource: new Map(), skippedEmpty: 0, badLines: 0, badLineSamples: [] };
+  const result: GroupResult = { index: task.index, parts: [], docs: 0, tokens: 0, rawTokens: 0, perSource: new Map(), skippedEmpty: 0, badLines: 0, badLineSamples: [], inputs: [] };
   const random = seededRandom(s.seed, `group:${task.index}`);
   const paths = task.files.slice();
   const ring: { cursor: FileCursor; size: number }[] = [];
@@ -69,6 +71,7 @@ export async function tokenizeGroup(task: GroupTask, tokenizer: TextTokenizer, s
         }
         // Dolma checks for an empty ring before refilling it, which never ends when ring_size < files; refill first.
         ring.splice(j, 1);
+        if (member.cursor.sha256 !== undefined) result.inputs.push({ path: member.cursor.path, sha256: member.cursor.sha256 });
         hooks.onProgress?.({ compressedBytes: 0, bytes: 0, docs: 0, files: 1 });
         open();
       }

@@ -49,7 +49,7 @@ export async function previousOutputs(destination: string): Promise<Set<string>>
 }
 
 /** Renames every completed `.tmp` to its final name, then removes earlier outputs this run did not rewrite. */
-export async function publishParts(destination: string, parts: readonly PartInfo[], previous: ReadonlySet<string>): Promise<void> {
+export async function publishParts(destination: string, parts: readonly Pick<PartInfo, 'npy' | 'csv'>[], previous: ReadonlySet<string>): Promise<void> {
   const names = [...new Set([...previous, ...parts.flatMap((p) => [basename(p.npy), basename(p.csv)])])].sort();
   await writeFileAtomic(publishingPath(destination), JSON.stringify({ names }) + '\n', { mkdir: true });
   for (const p of parts) {

@@ -1,12 +1,13 @@
 // `assay tokens`: check everything first, shuffle and group the inputs, tokenize groups in-process or on a pool, publish together.
 import { stat } from 'node:fs/promises';
 import { endianness } from 'node:os';
-import { basename, resolve } from 'node:path';
+import { basename, isAbsolute, resolve } from 'node:path';
 import { AssayError } from '../errors.js';
 import { expandGlobs } from '../io/index.js';
 import { workerEntry } from '../jobs/entry.js';
 import { runPool } from '../jobs/pool.js';
 import { ProgressTracker, type ProgressSink } from '../jobs/progress.js';
+import { sha256File, sourceCounts, writeRunManifest, type InputRecord, type OutputRecord } from '../manifest/write.js';
 import type { Dtype } from './documents.js';
 import { tokenizeGroup, type GroupResult, type GroupSettings, type GroupTask, type SourceCount } from './group.js';
 import { groupFiles, groupPrefix } from './plan.js';
@@ -130,6 +131,7 @@ async function prepare(o: TokensOptions, cwd: string): Promise<{ tokenizer: Text
 
 export async function runTokens(o: TokensOptions): Promise<TokensSummary> {
   const started = performance.now();
+  const startedAt = new Date();
   const cwd = o.cwd ?? process.cwd();
   const destination = resolve(cwd, o.destination);
   const { tokenizer, settings, files, previous } = await prepare(o, cwd);
@@ -164,8 +166,25 @@ export async function runTokens(o: TokensOptions): Promise<TokensSummary> {
   const summary = summarize(o, destination, tokenizer, settings, { inputs: files.length, bytes: tracker.state.bytes }, results, processes);
   summary.elapsedSec = (performance.now() - started) / 1000;
   await writeSummary(destination, summary);
+  await writeManifest(o, destination, tokenizer, settings, startedAt, results);
   if (summary.docs === 0) o.log?.(`no non-empty documents in ${files.length} input file(s): nothing was written`);
   return summary;
+}
+
+/** `<destination>/.assay/manifest.json`: every input with the hash its reader computed, each part pair with exact tokens per source. */
+async function writeManifest(o: TokensOptions, destination: string, tokenizer: TextTokenizer, s: GroupSettings, started: Date, results: readonly GroupResult[]): Promise<void> {
+  const inputs: InputRecord[] = results.flatMap((r) => r.inputs.map((i) => ({ path: i.path, role: 'documents', sha256: i.sha256 })));
+  // A tokenizer.json is small and read whole by the loader; it is hashed here (the built-in gpt2 ships with Assay).
+  if (isAbsolute(tokenizer.name)) inputs.push({ path: tokenizer.name, role: 'tokenizer', sha256: await sha256File(tokenizer.name) });
+  const outputs: OutputRecord[] = results.flatMap((r) =>
+    r.parts.flatMap((p) => [
+      { path: p.npy, role: 'tokens', size: p.stored.npy.size, sha256: p.stored.npy.sha256, docs: p.docs, tokens: { count: p.tokens, kind: 'exact' as const }, bySource: sourceCounts(p.bySource, 'exact') },
+      { path: p.csv, role: 'token-metadata', size: p.stored.csv.size, sha256: p.stored.csv.sha256, docs: p.docs, tokens: null },
+    ]),
+  );
+  // The options as given, and the settings they resolved to (defaults filled in) that every group ran with.
+  const { signal: _signal, onProgress: _progress, log: _log, ...given } = o;
+  await writeRunManifest(destination, { stage: 'tokens', started, config: { ...given, resolved: s }, seeds: { seed: s.seed } }, inputs, outputs);
 }
 
 function summarize(

@@ -1,5 +1,6 @@
 // Dolma's MemmapWriter: raw little-endian `.npy` (no header) + gzip CSV `start,end,id,src,loc`, size-capped in tokens.
 import { AtomicWriter } from '../io/index.js';
+import { countSource } from '../manifest/write.js';
 import type { TokenizedDoc } from './documents.js';
 import { partPaths } from './plan.js';
 
@@ -10,6 +11,9 @@ export interface PartInfo {
   tokens: number;
   /** Holds one document of ≥ max_size tokens (Dolma would loop forever on it, #272). */
   oversized: boolean;
+  /** Both files as stored (hashed while written) and documents/tokens per `source`, for the run manifest. */
+  stored: { npy: { size: number; sha256: string }; csv: { size: number; sha256: string } };
+  bySource: Record<string, { docs: number; tokens: number }>;
 }
 
 /** Python `csv.writer` (QUOTE_MINIMAL): quote a field holding `,` `"` `\r` or `\n`, doubling quotes. */
@@ -20,6 +24,7 @@ export function csvField(s: string): string {
 class Part {
   docs = 0;
   tokens = 0;
+  readonly bySource: Record<string, { docs: number; tokens: number }> = {};
 
   private constructor(
     readonly paths: { npy: string; csv: string },
@@ -41,6 +46,7 @@ class Part {
     const start = this.tokens;
     this.tokens += doc.tokens.length;
     this.docs++;
+    countSource(this.bySource, doc.source, doc.tokens.length);
     // Typed arrays are in host order; the engine refuses to start on a big-endian host (runtime.ts).
     await this.npy.write(Buffer.from(doc.tokens.buffer, doc.tokens.byteOffset, doc.tokens.byteLength));
     // Python's csv module ends rows with \r\n.
@@ -48,9 +54,10 @@ class Part {
   }
 
   /** Complete both files under their `.tmp` names; the run publishes them together at the end. */
-  async commit(): Promise<void> {
+  async commit(): Promise<PartInfo['stored']> {
     await this.npy.commit({ deferRename: true });
     await this.csv.commit({ deferRename: true });
+    return { npy: { size: this.npy.bytesOut, sha256: this.npy.sha256 }, csv: { size: this.csv.bytesOut, sha256: this.csv.sha256 } };
   }
 
   async abort(): Promise<void> {
@@ -95,8 +102,8 @@ export class GroupWriter {
     const part = this.#current;
     if (part === null) return;
     this.#current = null;
-    await part.commit();
-    this.parts.push({ ...part.paths, docs: part.docs, tokens: part.tokens, oversized });
+    const stored = await part.commit();
+    this.parts.push({ ...part.paths, docs: part.docs, tokens: part.tokens, oversized, stored, bySource: part.bySource });
   }
 
   /** Deletes the temporary files of the open part (committed parts are discarded by the runtime). */
