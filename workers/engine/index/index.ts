@@ -1,5 +1,7 @@
 // Public API of the attribute index: build it (attributes, then the texts for search), then open a PreviewEngine on it (what the host calls).
+import { resolve } from 'node:path';
 import { buildIndex as build, type BuildOptions, type BuildProgress, type BuildResult } from './build/build.js';
+import { writeIndexManifest } from './build/manifest.js';
 import { buildSearch, type SearchBuildResult } from './search/build.js';
 
 export { indexPath, SCHEMA_VERSION } from './store/db.js';
@@ -26,9 +28,14 @@ export interface IndexResult extends BuildResult {
  * interrupted run resumes where it stopped; unchanged files are skipped).
  */
 export async function buildIndex(root: string, opts: IndexOptions = {}): Promise<IndexResult> {
+  const started = new Date();
   const { search, onProgress, ...rest } = opts;
-  const r = await build(root, { ...rest, ...(onProgress ? { onProgress: (p: BuildProgress) => onProgress({ ...p, phase: 'index' }) } : {}) });
-  if (search === false) return r;
-  const s = await buildSearch(root, { signal: opts.signal, log: opts.log, checkPath: opts.checkPath, onProgress: onProgress && ((p) => onProgress({ ...p, phase: 'search' })) });
-  return { ...r, search: s };
+  const digests = new Map<string, string>();
+  const r = await build(root, { ...rest, digests, ...(onProgress ? { onProgress: (p: BuildProgress) => onProgress({ ...p, phase: 'index' }) } : {}) });
+  const s =
+    search === false ? undefined : await buildSearch(root, { signal: opts.signal, log: opts.log, checkPath: opts.checkPath, onProgress: onProgress && ((p) => onProgress({ ...p, phase: 'search' })) });
+  // The run manifest, once the index (and the search table, when asked for) is complete.
+  const config = { root: resolve(root), search: search !== false, processes: opts.processes ?? null };
+  await writeIndexManifest(root, { started, config, digests, search: s !== undefined, ...(opts.checkPath ? { checkPath: opts.checkPath } : {}) });
+  return s === undefined ? r : { ...r, search: s };
 }

@@ -90,9 +90,11 @@ export async function writeRunManifest(
   inputs: readonly InputRecord[],
   outputs: readonly OutputRecord[],
   parentCache: Map<string, LoadedManifest | null> = new Map(),
+  /** Where to write it, when not `<folder>/.assay/manifest.json` (the index: `<root>/.assay/index/manifest.json`). */
+  manifestPath?: string,
 ): Promise<string> {
   const dir = resolve(folder);
-  const own = manifestPathFor(dir);
+  const own = manifestPath ?? manifestPathFor(dir);
   const unique = new Map<string, InputRecord>();
   for (const i of inputs) unique.set(`${resolve(i.path)}\0${i.role}`, { ...i, path: resolve(i.path) });
   const parents: ParentRef[] = [];

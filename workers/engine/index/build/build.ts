@@ -31,6 +31,8 @@ export interface BuildOptions {
   processes?: number;
   /** Refuses files and folders the build must not read (the app: symlinks leading outside its workspace). */
   checkPath?: PathCheck;
+  /** Filled with the sha256 of every file this build read (path relative to the root → hex), for the run manifest. */
+  digests?: Map<string, string>;
 }
 
 /** Where a build's time went, in ms (wall clock; `write` runs inside `read`, while readers work). */
@@ -119,7 +121,13 @@ export async function buildIndex(root: string, opts: BuildOptions = {}): Promise
       opts.onProgress?.({ done, total: plan.bytes, unit: 'bytes', filesDone, filesTotal, docs });
       const onResult = (task: ExtractTask, x: FileExtract): void => {
         const t = performance.now();
-        writer.write(x, attrPaths(task.file));
+        const paths = attrPaths(task.file);
+        if (x.docs) opts.digests?.set(task.file, x.docs.stat.sha256);
+        for (const s of x.sets) {
+          const p = paths.get(s.name);
+          if (p !== undefined) opts.digests?.set(p, s.stat.sha256);
+        }
+        writer.write(x, paths);
         phases.write += performance.now() - t;
         done += (x.docs?.stat.size ?? 0) + x.sets.reduce((a, s) => a + s.stat.size, 0);
         filesDone++;

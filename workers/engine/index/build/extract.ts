@@ -13,6 +13,8 @@ export interface FileStat {
   size: number;
   mtimeMs: number;
   hash: string;
+  /** sha256 of the raw bytes, for the index's run manifest. */
+  sha256: string;
 }
 
 /** Why a file cannot be mixed: the mixer's own error for it (message names file and line). */

@@ -42,9 +42,10 @@ async function readDocs(abs: string, signal: AbortSignal | undefined): Promise<D
   const d = docs.collectors();
   const sc = new LineScanner();
   let line = 0;
-  const hash = await forEachLine(abs, (buf, start, end, ascii) => documentLine(docs, d, sc, buf, start, end, ascii, abs, ++line), signal);
+  let sha256: string | undefined;
+  const hash = await forEachLine(abs, (buf, start, end, ascii) => documentLine(docs, d, sc, buf, start, end, ascii, abs, ++line), signal, (s) => (sha256 = s));
   scanStats.lines += line;
-  return hash === null ? null : docs.done(null, await fileStat(abs, hash));
+  return hash === null ? null : docs.done(null, await fileStat(abs, hash, sha256));
 }
 
 /** One documents line into `docs`, scanned or (when the scanner declines) parsed; false when the mixer would refuse it. */
@@ -71,14 +72,16 @@ async function readSet(abs: string, name: string, ids: readonly Json[], signal: 
   const columns = new ColumnSet(SET_DEPTH, [], ids.length);
   const sc = new LineScanner();
   let ord = 0;
+  let sha256: string | undefined;
   const hash = await forEachLine(
     path,
     (buf, start, end, ascii) => ord < ids.length && attributeLine(columns, sc, buf, start, end, ascii, ord, ids[ord++] as Json, abs),
     signal,
+    (s) => (sha256 = s),
   );
   scanStats.lines += ord;
   if (hash === null || ord !== ids.length) return null;
-  return { name, columns: columns.columns(), problem: null, stat: await fileStat(path, hash) };
+  return { name, columns: columns.columns(), problem: null, stat: await fileStat(path, hash, sha256) };
 }
 
 /** One attribute line of document `ord` (whose id is `id`) into `columns`; false when the mixer would refuse it. */

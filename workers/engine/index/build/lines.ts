@@ -1,5 +1,6 @@
 // Lines of a Dolma file as byte ranges of large decoded chunks, with the xxhash64 of the raw bytes taken on the way.
 import { isAscii, isUtf8 } from 'node:buffer';
+import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { pipeline, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
@@ -26,9 +27,12 @@ const NL = Buffer.from('\n');
 /**
  * Every line of `path` in order. Returns the raw bytes' hash, or null when the file cannot be read
  * to its end as valid UTF-8 (or `onLine` said stop): the exact reader then says what is wrong.
+ * `onSha256` also gets the sha256 of the raw bytes (run manifests), taken from the same chunks.
  */
-export async function forEachLine(path: string, onLine: OnLine, signal?: AbortSignal): Promise<string | null> {
-  const h = (await loadXxhash()).create64(0n);
+export async function forEachLine(path: string, onLine: OnLine, signal?: AbortSignal, onSha256?: (hex: string) => void): Promise<string | null> {
+  const xxh = (await loadXxhash()).create64(0n);
+  const sha = onSha256 ? createHash('sha256') : null;
+  const h = { update: (c: Buffer): void => void (xxh.update(c), sha?.update(c)) };
   const fh = await open(path, 'r').catch(() => null);
   if (fh === null) return null;
   let raw: Readable | null = null;
@@ -53,7 +57,8 @@ export async function forEachLine(path: string, onLine: OnLine, signal?: AbortSi
       }
       if (!lines.end()) return null;
     }
-    return h.digest().toString(16).padStart(16, '0');
+    if (sha !== null) onSha256?.(sha.digest('hex'));
+    return xxh.digest().toString(16).padStart(16, '0');
   } catch (e) {
     if (e instanceof AssayError && e.code === 'CANCELLED') throw e;
     return null;

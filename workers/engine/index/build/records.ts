@@ -1,4 +1,5 @@
 // The mixer's per-line checks and the per-document arrays, shared by the exact (JSON.parse) reader and the byte scanner.
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { loadXxhash } from '../../dedupe/bloom/hash.js';
@@ -12,9 +13,22 @@ import type { DocsExtract, FileStat, Problem } from './extract.js';
 import type { DocCollectors } from './scan.js';
 import { estimateTokens, measureText } from './text.js';
 
-export async function fileStat(path: string, hash?: string): Promise<FileStat> {
+/** Size, mtime and both hashes; what the reader did not hash on its way is hashed here in one more pass. */
+export async function fileStat(path: string, hash?: string, sha256?: string): Promise<FileStat> {
   const st = await stat(path);
-  return { size: st.size, mtimeMs: st.mtimeMs, hash: hash ?? (await hashFile(path)) };
+  const both = hash !== undefined && sha256 !== undefined ? { hash, sha256 } : await hashFileBoth(path);
+  return { size: st.size, mtimeMs: st.mtimeMs, ...both };
+}
+
+/** xxhash64 (the index's own change check) and sha256 (run manifests) of the raw bytes in one read. */
+async function hashFileBoth(path: string): Promise<{ hash: string; sha256: string }> {
+  const h = (await loadXxhash()).create64(0n);
+  const sha = createHash('sha256');
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
+    h.update(chunk as Buffer);
+    sha.update(chunk as Buffer);
+  }
+  return { hash: h.digest().toString(16).padStart(16, '0'), sha256: sha.digest('hex') };
 }
 
 /** xxhash64 of the raw (compressed) bytes: tells a touched file from a changed one. */
