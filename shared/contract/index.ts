@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { EventName, Events } from './events.js';
 import type { Method, Params, Result } from './methods.js';
 
+export * from './compare.js';
 export * from './events.js';
 export * from './jobs.js';
 export * from './methods.js';

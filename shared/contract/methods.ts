@@ -1,5 +1,6 @@
 // The one typed contract between the app and the engine host: every request's params schema and result type.
 import { z } from 'zod';
+import { compareAgainst, compareQuery, type RecipeCompareResult } from './compare.js';
 import { jobStart, type JobInfo } from './jobs.js';
 import type { ExplainResult, Histogram, LintIssue, PreviewResult, SampleBucket } from './preview.js';
 import type { ConfigTemplate, DocumentDetail, DocumentPage, ExportResult, JobCheck, WorkspaceInfo, WorkspaceSettings } from './workspace.js';
@@ -27,6 +28,7 @@ const documentQuery = z
     columns: z.array(z.string()).max(64).optional(),
     /** Full-text search over the indexed texts (words, "a phrase", prefix*); combinable with every other filter. */
     search: z.string().max(1000).optional(),
+    compare: compareQuery.optional(),
   })
   .strict();
 
@@ -45,6 +47,15 @@ export const methods = {
     result: {} as { ids: string[]; total: number; bucket: SampleBucket },
   },
   'preview.explain': { params: z.object({ recipeText, id: z.string().min(1) }).strict(), result: {} as ExplainResult },
+  /**
+   * The edited recipe compared with another over the index: documents whose fate changed, grouped (stream, from → to
+   * rule), per source, with `samples` ids per group. On the preview thread; a newer diff cancels an older one.
+   * The changed documents themselves are `documents.page` with `compare`.
+   */
+  'preview.diff': {
+    params: z.object({ recipeText, against: compareAgainst, samples: z.number().int().min(0).max(1000).optional() }).strict(),
+    result: {} as RecipeCompareResult,
+  },
   'preview.lint': { params: z.object({ recipeText }).strict(), result: {} as LintIssue[] },
   'attributes.histogram': { params: z.object({ key: z.string().min(1), bins: z.number().int().min(1).max(200) }).strict(), result: {} as Histogram },
   'documents.page': { params: documentQuery, result: {} as DocumentPage },

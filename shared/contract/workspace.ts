@@ -1,4 +1,5 @@
 // Workspace, catalogue, document paging and document detail shapes shared by the host and the app.
+import type { CompareQuery, DocumentChange } from './compare.js';
 import type { ErrorPayload } from './index.js';
 import type { JobKind } from './jobs.js';
 import type { Histogram, SampleBucket } from './preview.js';
@@ -110,6 +111,8 @@ export interface DocumentQuery {
   columns?: string[];
   /** Full-text search over the indexed texts (the schema's `search`); combinable with every other filter. */
   search?: string;
+  /** Compare `recipeText` with another recipe: rows carry their change, and `change`/`group` keep only changed ones. */
+  compare?: CompareQuery;
 }
 
 export interface DocumentRow {
@@ -131,6 +134,8 @@ export interface DocumentRow {
   values: Record<string, number | string | boolean | null>;
   /** First 200 characters of the text. */
   snippet: string;
+  /** Under `compare`: how its fate moved from the old recipe to `recipeText` (absent when it did not). */
+  change?: DocumentChange;
 }
 
 export interface DocumentPage {

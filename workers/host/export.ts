@@ -19,6 +19,7 @@ export async function exportDocuments(root: string, index: IndexService, p: Para
   } catch (e) {
     throw new HostError('BAD_REQUEST', `path: cannot create the folder for '${p.path}': ${(e as Error).message}`, 'path');
   }
-  const r = await index.engine().exportDocuments(p.query, p.format, abs);
+  // Under comparison: the changed documents the query selects (composed with the recipe diff where the engine runs).
+  const r = p.query.compare !== undefined ? await index.engine().compareExport(p.query, p.format, abs) : await index.engine().exportDocuments(p.query, p.format, abs);
   return { path: rel, rows: r.rows, bytes: r.bytes };
 }

@@ -1,6 +1,7 @@
 // The contract's methods, implemented: workspace and recipes here, preview/documents by the index engine, jobs by the job manager.
 import { basename } from 'node:path';
-import type { LintIssue, WorkspaceInfo } from '../../shared/contract/index.js';
+import type { LintIssue, Params, RecipeCompareResult, WorkspaceInfo } from '../../shared/contract/index.js';
+import { resolveAgainst } from './compare-against.js';
 import type { Handlers } from './dispatch.js';
 import { exportDocuments } from './export.js';
 import type { IndexService } from './index-service.js';
@@ -39,6 +40,14 @@ async function lint({ root, index, env }: HandlerContext, recipeText: string): P
   return [...(await index.engine().lint(recipeText)), ...paths];
 }
 
+/** The edited recipe against its baseline (read here, on the host's thread), diffed where the engine runs. */
+async function diff({ root, index }: HandlerContext, p: Params<'preview.diff'>): Promise<RecipeCompareResult> {
+  const engine = index.engine();
+  const baseline = await resolveAgainst(root, p.against);
+  const d = await engine.diff(baseline.text, p.recipeText, { oldPath: baseline.label, samples: p.samples ?? 20 });
+  return { ...d, baseline };
+}
+
 export function createHandlers(ctx: HandlerContext): Handlers {
   const { root, index, jobs, watcher } = ctx;
   return {
@@ -56,9 +65,10 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'preview.run': (p) => index.engine().preview(p.recipeText, p.ids === undefined ? {} : { ids: p.ids }),
     'preview.samples': (p) => index.engine().samples(p.recipeText, p.rule, p.bucket, p.offset, p.limit),
     'preview.explain': (p) => index.engine().explain(p.recipeText, p.id),
+    'preview.diff': (p) => diff(ctx, p),
     'preview.lint': (p) => lint(ctx, p.recipeText),
     'attributes.histogram': (p) => index.engine().histogram(p.key, p.bins),
-    'documents.page': (p) => index.engine().documentsPage(p),
+    'documents.page': (p) => (p.compare !== undefined ? index.engine().comparePage(p) : index.engine().documentsPage(p)),
     'documents.get': (p) => index.engine().document(p.id, p.search === undefined ? {} : { search: p.search }),
     'jobs.start': (p) => jobs.start(p),
     'jobs.cancel': (p) => jobs.cancel(p.jobId),

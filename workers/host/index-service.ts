@@ -1,7 +1,8 @@
 // The preview engine as the host holds it: in a worker thread (heavy calls queue there), light facts answered here, a clear error while no index exists.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AttributeKeyInfo, DocumentDetail, DocumentPage, DocumentQuery, ExplainResult, Histogram, IndexStatus, LintIssue, PreviewResult, SampleBucket, SourceInfo } from '../../shared/contract/index.js';
+import type { AttributeKeyInfo, DocumentDetail, DocumentPage, DocumentQuery, ExplainResult, Histogram, IndexStatus, LintIssue, PreviewResult, RecipeDiffResult, SampleBucket, SourceInfo } from '../../shared/contract/index.js';
+import { composed, forgetComparisons, isComposed, type ComposedMethods } from './compare-docs.js';
 import { HostError } from './errors.js';
 import type { EngineSummary } from './preview-protocol.js';
 import { snapshotStale, summarize } from './preview-status.js';
@@ -14,6 +15,8 @@ export interface PreviewEngineLike {
   files(): { path: string; docs: number; bytes: number }[];
   catalogue(): AttributeKeyInfo[];
   preview(recipeText: string, opts?: { ids?: boolean }): PreviewResult;
+  /** Documents whose fate differs between two recipes (old, new), grouped, with up to `samples` ids per group. */
+  diff(oldText: string, newText: string, opts?: { oldPath?: string; newPath?: string; samples?: number }): RecipeDiffResult;
   samples(recipeText: string, rule: number, bucket: SampleBucket, offset: number, limit: number): { ids: string[]; total: number; bucket: SampleBucket };
   explain(recipeText: string, id: string): ExplainResult;
   lint(recipeText: string): LintIssue[];
@@ -28,10 +31,20 @@ export interface PreviewEngineLike {
 
 export type OpenEngine = (root: string) => PreviewEngineLike;
 
-/** Every engine method as the host calls it: asynchronously, wherever the engine runs. Methods added to PreviewEngineLike are forwarded by name. */
+/**
+ * Every engine method as the host calls it: asynchronously, wherever the engine runs. Methods added to
+ * PreviewEngineLike are forwarded by name; the host's own composed methods (compare-docs.ts) run beside them.
+ */
+type Served = Omit<PreviewEngineLike, 'reload' | 'close'> & ComposedMethods;
 export type RemoteEngine = {
-  [K in Exclude<keyof PreviewEngineLike, 'reload' | 'close'>]: PreviewEngineLike[K] extends (...a: infer A) => infer R ? (...a: A) => Promise<Awaited<R>> : never;
+  [K in keyof Served]: Served[K] extends (...a: infer A) => infer R ? (...a: A) => Promise<Awaited<R>> : never;
 };
+
+/** Calls `method` on the engine: one of the host's composed methods, else the engine's own. */
+export function callEngine(engine: PreviewEngineLike, method: string, args: unknown[]): unknown {
+  if (isComposed(method)) return (composed[method] as (e: PreviewEngineLike, ...a: unknown[]) => unknown)(engine, ...args);
+  return (engine as unknown as Record<string, (...a: unknown[]) => unknown>)[method]?.(...args);
+}
 
 /** Where the engine runs: a worker thread (the app) or this thread (tests that bring their own engine). */
 export interface EngineBackend {
@@ -58,9 +71,12 @@ export function inProcessBackend(root: string, open: OpenEngine): EngineBackend 
   let engine: PreviewEngineLike | null = null;
   const get = (): PreviewEngineLike => (engine ??= open(root));
   return {
-    call: async (method, args) => (get() as unknown as Record<string, (...a: unknown[]) => unknown>)[method]?.(...args),
+    call: async (method, args) => callEngine(get(), method, args),
     summary: async () => summarize(get(), root),
-    reload: async () => void (engine ? engine.reload() : get()),
+    reload: async () => {
+      if (engine) forgetComparisons(engine);
+      void (engine ? engine.reload() : get());
+    },
     close: async () => {
       engine?.close();
       engine = null;

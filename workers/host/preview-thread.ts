@@ -29,10 +29,10 @@ interface Task {
   reject: (e: Error) => void;
 }
 
-/** Only a preview supersedes a preview: the renderer runs one per edit and wants the latest. */
-const SUPERSEDES = new Set(['preview']);
+/** Only a preview supersedes a preview (and a diff a diff): the renderer runs one per edit and wants the latest. */
+const SUPERSEDES = new Set(['preview', 'diff']);
 
-const cancelled = (): AssayError => new AssayError('CANCELLED', 'superseded by a newer preview');
+const cancelled = (method = 'preview'): AssayError => new AssayError('CANCELLED', `superseded by a newer ${method}`);
 
 /** A worker's error as the host's own kind of error, so handlers and toErrorPayload see what the engine threw. */
 function rebuild(w: WireError): Error {
@@ -78,12 +78,12 @@ export class PreviewThread {
       const t = this.#queue[i] as Task;
       if (t.method !== method) continue;
       this.#queue.splice(i, 1);
-      t.reject(cancelled());
+      t.reject(cancelled(method));
     }
     const r = this.#running;
     if (r === null || r.task.method !== method || r.grace !== null) return;
     Atomics.add(this.#flag, 0, 1);
-    r.grace = setTimeout(() => this.#replace(`a superseded ${method} did not stop within ${this.opts.graceMs ?? 2000} ms`, cancelled()), this.opts.graceMs ?? 2000);
+    r.grace = setTimeout(() => this.#replace(`a superseded ${method} did not stop within ${this.opts.graceMs ?? 2000} ms`, cancelled(method)), this.opts.graceMs ?? 2000);
   }
 
   #pump(): void {

@@ -2,9 +2,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { AssayError, isAssayError } from '../engine/errors.js';
 import { setInterruptCheck } from '../engine/index/interrupt.js';
+import { forgetComparisons, isComposed } from './compare-docs.js';
 import { openPreviewEngine } from './engine-adapter.js';
 import { HostError } from './errors.js';
-import type { PreviewEngineLike } from './index-service.js';
+import { callEngine, type PreviewEngineLike } from './index-service.js';
 import type { CallMessage, PreviewWorkerData, ReplyMessage, WireError } from './preview-protocol.js';
 import { summarize } from './preview-status.js';
 
@@ -31,6 +32,7 @@ function replaceEnv(env: Record<string, string>): void {
  * resolved values, stay). Should the engine's fields ever be renamed, a reload is the safe, slower way.
  */
 function forgetRecipes(e: PreviewEngineLike): void {
+  forgetComparisons(e);
   const caches = ['recipes', 'analyses'].map((k) => (e as unknown as Record<string, { clear?: unknown } | undefined>)[k]);
   if (caches.every((c) => typeof c?.clear === 'function')) for (const c of caches) (c as { clear(): void }).clear();
   else e.reload();
@@ -63,14 +65,18 @@ function run(m: CallMessage): unknown {
   }
   if (m.method === 'summary') return summarize(open(), data.root);
   if (m.method === 'reload') {
-    if (engine) engine.reload();
-    else open();
+    if (engine) {
+      forgetComparisons(engine);
+      engine.reload();
+    } else open();
     return null;
   }
-  const e = open() as unknown as Record<string, unknown>;
-  const fn = e[m.method];
-  if (m.method === 'close' || m.method === 'constructor' || m.method.startsWith('_') || typeof fn !== 'function') throw new HostError('INTERNAL', `the preview engine has no method '${m.method}'`);
-  return (fn as (...a: unknown[]) => unknown).apply(e, m.args);
+  const e = open();
+  const fn = (e as unknown as Record<string, unknown>)[m.method];
+  if (!isComposed(m.method) && (m.method === 'close' || m.method === 'constructor' || m.method.startsWith('_') || typeof fn !== 'function')) {
+    throw new HostError('INTERNAL', `the preview engine has no method '${m.method}'`);
+  }
+  return callEngine(e, m.method, m.args);
 }
 
 parentPort?.on('message', (m: CallMessage) => {
