@@ -1,5 +1,5 @@
 // `assay mix`: plan shards, run them in-process or on a child-process pool, and summarise per stream.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { MixerConfig } from '../../../shared/recipe/schema.js';
 import { discardTemp, promoteTemp, writeFileAtomic } from '../io/index.js';
@@ -7,6 +7,9 @@ import { workerEntry } from '../jobs/entry.js';
 import { runPool } from '../jobs/pool.js';
 import { ProgressTracker, type ProgressSink } from '../jobs/progress.js';
 import { sourceCounts, writeRunManifest, type InputRecord, type OutputRecord } from '../manifest/write.js';
+import { discardParts, mergeLedger, partPathFor } from '../ledger/merge.js';
+import { ledgerPathFor } from '../ledger/schema.js';
+import { manifestPathFor } from '../manifest/schema.js';
 import { compileStream, type CompiledStream, type DropReason } from './compile.js';
 import { planStreams, type StreamPlan } from './plan.js';
 import { processShard, type ShardOptions, type ShardStats, type ShardTask } from './shard.js';
@@ -21,6 +24,8 @@ export interface MixOptions {
   onProgress?: ProgressSink;
   log?: (message: string) => void;
   jqTimeoutMs?: number;
+  /** Write the removal ledger `<output>/.assay/ledger.sqlite` (default true; `assay mix --no-ledger`). */
+  ledger?: boolean;
 }
 
 export interface StreamSummary {
@@ -45,7 +50,7 @@ export interface MixSummary {
 export type ShardDelta = { compressedBytes: number; bytes: number; docs: number };
 export interface ShardJob {
   task: ShardTask;
-  options: Pick<ShardOptions, 'inputCodec' | 'outputCodec' | 'skipBadLines' | 'allowMissingAttributes'>;
+  options: Pick<ShardOptions, 'inputCodec' | 'outputCodec' | 'skipBadLines' | 'allowMissingAttributes' | 'ledgerPart'>;
 }
 export interface MixWorkerInit {
   config: MixerConfig;
@@ -68,6 +73,7 @@ export async function runMix(config: MixerConfig, opts: MixOptions = {}): Promis
         outputCodec: p.outputCodec,
         skipBadLines: opts.skipBadLines ?? false,
         allowMissingAttributes: cfg.streams[p.stream]?.assay?.allow_missing_attributes ?? false,
+        ...(opts.ledger === false ? {} : { ledgerPart: partPathFor(cfg.streams[p.stream]!.output.path, task.output) }),
       },
     })),
   );
@@ -81,9 +87,11 @@ export async function runMix(config: MixerConfig, opts: MixOptions = {}): Promis
   } catch (e) {
     // A failed or cancelled run publishes nothing: completed shards stay temporary and are removed.
     await Promise.all(jobs.map((j) => discardTemp(j.task.output)));
+    await Promise.all(outputFolders(cfg).map(discardParts));
     throw e;
   }
   for (const job of jobs) await promoteTemp(job.task.output);
+  await writeLedgers(cfg, compiled, jobs, opts.ledger !== false);
   tracker.emit();
   const streams = await Promise.all(plans.map((p) => summarise(p, cfg, compiled[p.stream] as CompiledStream, stats, jobs)));
   await writeManifests(cfg, config, startedAt, stats, jobs);
@@ -143,6 +151,25 @@ async function writeManifests(cfg: MixerConfig, asGiven: MixerConfig, started: D
   });
   const cache = new Map();
   for (const [folder, f] of folders) await writeRunManifest(folder, { stage: 'mix', started, config: asGiven }, f.inputs, f.outputs, cache);
+}
+
+const outputFolders = (cfg: MixerConfig): string[] => [...new Set(cfg.streams.map((s) => s.output.path))];
+
+/**
+ * One ledger per output folder, merged from its shards' parts in shard order. Without a ledger, one left by an
+ * earlier run into the same folder is removed: it would describe shards that no longer exist.
+ */
+async function writeLedgers(cfg: MixerConfig, compiled: readonly CompiledStream[], jobs: readonly ShardJob[], ledger: boolean): Promise<void> {
+  for (const folder of outputFolders(cfg)) {
+    if (!ledger) {
+      await rm(ledgerPathFor(folder), { force: true });
+      continue;
+    }
+    const streams = cfg.streams.flatMap((s, index) => (s.output.path === folder ? [{ index, name: s.name, reasons: (compiled[index] as CompiledStream).reasons }] : []));
+    const parts = jobs.flatMap((j) => (cfg.streams[j.task.stream]!.output.path === folder && j.options.ledgerPart !== undefined ? [j.options.ledgerPart] : []));
+    await mergeLedger(folder, streams, parts, { manifest: manifestPathFor(folder) });
+    await discardParts(folder);
+  }
 }
 
 /** Relative paths resolve against the working directory (as in Dolma); resolve once so workers agree. */

@@ -11,6 +11,7 @@ import type { Json } from './filters/types.js';
 import { checkAttributeLine, checkDocumentLine, mergeAttributeSets, trimmedUtf8Length } from './fate.js';
 import { stringifySorted } from './json.js';
 import { applyReplacements } from './spans.js';
+import { identityOf, LedgerPart, type LedgerRow } from '../ledger/part.js';
 
 export interface ShardTask {
   stream: number;
@@ -39,9 +40,13 @@ export interface ShardStats {
   bytesStored: number;
   /** Kept documents per `source` with estimated tokens of their output texts (⌈UTF-8 bytes / 4⌉ each). */
   bySource: Record<string, { docs: number; tokens: number }>;
+  /** The ledger part this shard wrote (ShardOptions.ledgerPart), null without one. */
+  ledgerPart: string | null;
 }
 
 export interface ShardOptions {
+  /** Where to write this shard's ledger rows (a part the run merges into `.assay/ledger.sqlite`); none when absent. */
+  ledgerPart?: string;
   inputCodec?: Codec;
   outputCodec?: Codec;
   skipBadLines?: boolean;
@@ -75,15 +80,19 @@ export async function processShard(
     sha256: '',
     bytesStored: 0,
     bySource: {},
+    ledgerPart: opts.ledgerPart ?? null,
   };
   const writer = await AtomicWriter.open(task.output, { codec: opts.outputCodec, mkdir: true });
+  const ledger = opts.ledgerPart === undefined ? null : LedgerPart.open(opts.ledgerPart, task.stream);
   try {
-    for (const input of task.inputs) await mixFile(input, stream, compiled, writer, stats, opts);
+    for (const input of task.inputs) await mixFile(input, stream, compiled, writer, stats, opts, ledger);
     // The mixer publishes all shards together once every shard succeeded (see runMix).
     await writer.commit({ deferRename: true });
   } catch (e) {
     await writer.abort().catch(() => undefined);
     throw e;
+  } finally {
+    ledger?.close();
   }
   stats.bytesOut = writer.bytesIn;
   stats.sha256 = writer.sha256;
@@ -122,6 +131,7 @@ async function mixFile(
   writer: AtomicWriter,
   stats: ShardStats,
   opts: ShardOptions,
+  ledger: LedgerPart | null,
 ): Promise<void> {
   const bad = (err: AssayError): void => {
     if (!opts.skipBadLines) throw err;
@@ -184,8 +194,10 @@ async function mixFile(
       stats.docsRead += docs.length;
       stats.bytesIn += batchBytes;
       opts.onProgress?.({ compressedBytes: 0, bytes: batchBytes, docs: n });
-      const out = emitBatch(docs, lineNos, compiled, stream, stats, input, provenanceName);
+      const rows: LedgerRow[] | null = ledger && [];
+      const out = emitBatch(docs, lineNos, compiled, stream, stats, input, provenanceName, rows);
       if (out.length > 0) await writer.write(out);
+      if (rows !== null) ledger?.write(rows);
     }
     // Skipped lines at the very end of the documents file have attribute lines too.
     if (lastBadDocLine >= nextLine) for (const c of cursors) await c.take(lastBadDocLine - nextLine + 1);
@@ -248,6 +260,8 @@ function emitBatch(
   stats: ShardStats,
   input: string,
   provenanceName: string,
+  /** Filled with one ledger row per document, in input order, when the run keeps a ledger. */
+  rows: LedgerRow[] | null,
 ): string {
   // Evaluators name a batch position; turn it into the document's file:line.
   const located = <T>(positions: readonly number[], f: () => T): T => {
@@ -261,7 +275,13 @@ function emitBatch(
   const all = docs.map((_, i) => i);
   const fate = located(all, () => compiled.decide(docs));
   const keptIdx: number[] = [];
-  fate.forEach((f, i) => (f === KEEP ? keptIdx.push(i) : stats.dropped[f]!++));
+  const record: (LedgerRow | null)[] = [];
+  fate.forEach((f, i) => {
+    // Identity before discard_fields or replacement change the document.
+    record.push(rows && { ...identityOf(docs[i] as Doc), file: input, line: lineNos[i] as number, fate: f, replaced: 0, shard: null, outLine: null });
+    if (f === KEEP) keptIdx.push(i);
+    else stats.dropped[f]!++;
+  });
   const spans =
     compiled.hasSpanReplacement && keptIdx.length > 0 ? located(keptIdx, () => compiled.spans(keptIdx.map((i) => docs[i] as Json))) : null;
   const minLen = stream.output.min_text_length;
@@ -270,11 +290,12 @@ function emitBatch(
   keptIdx.forEach((docIndex, k) => {
     const doc = docs[docIndex] as Doc;
     const reps = spans?.[k];
+    const row = record[docIndex] ?? null;
     if (reps && reps.length > 0) {
       if (typeof doc.text !== 'string') {
         throw new AssayError('PARSE', "span replacement needs a string 'text' field", { file: input, line: lineNos[docIndex] });
       }
-      doc.text = applyReplacements(doc.text, reps);
+      doc.text = applyReplacements(doc.text, reps, row ? (from, to) => void (row.replaced += to - from) : undefined);
     }
     for (const f of discard) delete doc[f];
     if (minLen > 0) {
@@ -283,6 +304,7 @@ function emitBatch(
       }
       if (trimmedUtf8Length(doc.text) < minLen) {
         stats.dropped[compiled.minTextLengthReason]!++;
+        if (row) row.fate = compiled.minTextLengthReason;
         return;
       }
     }
@@ -293,7 +315,12 @@ function emitBatch(
     doc.metadata = metadata;
     out += stringifySorted(doc) + '\n';
     stats.kept++;
+    if (row) {
+      row.shard = stats.output;
+      row.outLine = stats.kept;
+    }
     countSource(stats.bySource, doc.source, typeof doc.text === 'string' ? Math.ceil(Buffer.byteLength(doc.text, 'utf8') / 4) : 0);
   });
+  if (rows) for (const r of record) rows.push(r as LedgerRow);
   return out;
 }

@@ -7,6 +7,7 @@ import { expandGlobs } from '../io/index.js';
 import { workerEntry } from '../jobs/entry.js';
 import { runPool } from '../jobs/pool.js';
 import { ProgressTracker, type ProgressSink } from '../jobs/progress.js';
+import { writeTokensLedger } from '../ledger/tokens.js';
 import { sha256File, sourceCounts, writeRunManifest, type InputRecord, type OutputRecord } from '../manifest/write.js';
 import type { Dtype } from './documents.js';
 import { tokenizeGroup, type GroupResult, type GroupSettings, type GroupTask, type SourceCount } from './group.js';
@@ -166,6 +167,7 @@ export async function runTokens(o: TokensOptions): Promise<TokensSummary> {
   const summary = summarize(o, destination, tokenizer, settings, { inputs: files.length, bytes: tracker.state.bytes }, results, processes);
   summary.elapsedSec = (performance.now() - started) / 1000;
   await writeSummary(destination, summary);
+  await writeTokensLedger(destination, results.flatMap((r) => r.parts), cwd);
   await writeManifest(o, destination, tokenizer, settings, startedAt, results);
   if (summary.docs === 0) o.log?.(`no non-empty documents in ${files.length} input file(s): nothing was written`);
   return summary;

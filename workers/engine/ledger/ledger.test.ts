@@ -1,0 +1,106 @@
+// The mix ledger and locate: every document found by id, url, text hash and substring, each fate as explain names it, tokens round trip.
+import { createHash } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LedgerFate } from '../../../shared/contract/ledger.js';
+import type { PreviewEngine } from '../index/index.js';
+import { tempDir } from '../testing.js';
+import { pyStripLinear } from '../tokenize/documents.js';
+import { NEOX_EOS, NEOX_JSON } from '../tokenize/test-helpers.js';
+import { loadTokenizer } from '../tokenize/tokenizer/load.js';
+import { locate } from './locate.js';
+import { ledgerPathFor } from './schema.js';
+import { ledgerRecipe, ledgerWorkspace, mixAt, shardRows, tokenSlice } from './test-run.js';
+
+const sha = (t: string): string => createHash('sha256').update(t).digest('hex');
+
+describe('mix ledger and locate', () => {
+  const { dir: root, cleanup } = tempDir('assay-ledger-');
+  let docs: Record<string, unknown>[];
+  let engine: PreviewEngine;
+  beforeAll(async () => {
+    ({ docs, engine } = await ledgerWorkspace(root));
+  }, 120_000);
+  afterAll(() => {
+    engine?.close();
+    cleanup();
+  });
+
+  /** What explain says, in the ledger's terms. */
+  const explained = (id: string): { fate: LedgerFate['kind']; exclude: number | null; output?: string } => {
+    const text = ledgerRecipe('out/v1');
+    const e = engine.explain(text, id);
+    if (e.fate === 'kept') return { fate: 'kept', exclude: null, output: e.output as string };
+    const rules = engine.preview(text).rules;
+    const rule = rules.find((r) => r.index === e.droppedBy)!;
+    if (rule.kind === 'include') return { fate: 'no_include', exclude: null };
+    if (rule.kind === 'min_text_length') return { fate: 'min_text_length', exclude: null };
+    return { fate: 'excluded', exclude: rules.filter((r) => r.kind === 'exclude' && r.index < rule.index).length };
+  };
+
+  it('finds every document by id: its input line, the fate and rule explain names, its shard line and tokens', async () => {
+    const tok = await loadTokenizer({ nameOrPath: NEOX_JSON });
+    const rows = new Map(shardRows(join(root, 'out/v1')).map((r) => [`${r.file}:${r.line}`, r.doc]));
+    const fates = new Map<string, number>();
+    for (const doc of docs) {
+      const id = String(doc.id);
+      const r = await locate(root, { id });
+      expect(r.ledgers).toEqual([ledgerPathFor(join(root, 'out/v1'))]);
+      expect(r.matches, id).toHaveLength(1);
+      const m = r.matches[0]!;
+      const want = explained(id);
+      expect({ fate: m.fate.kind, exclude: m.fate.exclude }, id).toEqual({ fate: want.fate, exclude: want.exclude });
+      expect(m.sha256).toBe(sha(String(doc.text)));
+      expect(m.input.file.startsWith(join(root, 'documents'))).toBe(true);
+      fates.set(m.fate.kind, (fates.get(m.fate.kind) ?? 0) + 1);
+      if (m.fate.kind !== 'kept') {
+        expect(m.shard).toBeNull();
+        expect(m.tokens).toEqual([]);
+        continue;
+      }
+      const out = rows.get(`${m.shard!.file}:${m.shard!.line}`)!;
+      expect(out.id).toBe(id);
+      expect(out.text).toBe(want.output);
+      expect(m.replacedChars > 0).toBe(out.text !== doc.text);
+      const stripped = pyStripLinear(String(out.text)).normalize('NFC');
+      expect(m.tokens).toHaveLength(1);
+      const t = m.tokens[0]!;
+      expect(tok.decode(tokenSlice(t.npy, t.start, t.end))).toBe(`${stripped}${tok.decode([NEOX_EOS])}`);
+    }
+    // The recipe exercises every fate a mix can give.
+    expect([...fates.keys()].sort()).toEqual(['excluded', 'kept', 'min_text_length', 'no_include']);
+  });
+
+  it('finds documents by url, by text hash and by substring, exactly the ones that match', async () => {
+    const url = (d: Record<string, unknown>): unknown => (d.metadata as { url?: unknown } | undefined)?.url;
+    const ids = (r: { matches: { id: string }[] }): string[] => r.matches.map((m) => m.id).sort();
+    const withUrl = docs.filter((d) => typeof d.metadata === 'object' && typeof url(d) === 'string');
+    expect(withUrl.length).toBeGreaterThan(20);
+    for (const d of withUrl.slice(0, 25)) {
+      expect(ids(await locate(root, { url: url(d) as string }))).toEqual(withUrl.filter((x) => url(x) === url(d)).map((x) => String(x.id)).sort());
+    }
+    for (const d of docs.slice(0, 40)) {
+      expect(ids(await locate(root, { textHash: sha(String(d.text)) }))).toEqual(docs.filter((x) => x.text === d.text).map((x) => String(x.id)).sort());
+    }
+    for (const needle of ['john.doe@example.com', '😀', 'same line\nsame']) {
+      const progress: number[] = [];
+      const r = await locate(root, { contains: needle }, { onProgress: (p) => progress.push(p.done / p.total) });
+      expect(ids(r), needle).toEqual(docs.filter((x) => String(x.text).includes(needle)).map((x) => String(x.id)).sort());
+      expect(r.matches.length).toBeGreaterThan(0);
+      expect(progress.at(-1)).toBe(1);
+    }
+    const capped = await locate(root, { contains: 'e' }, { limit: 5 });
+    expect(capped.matches).toHaveLength(5);
+    expect(capped.truncated).toBe(true);
+  });
+
+  it('--no-ledger writes none and removes one an earlier run left, which would describe other shards', async () => {
+    await mixAt(root, 'out/nl');
+    expect(existsSync(ledgerPathFor(join(root, 'out/nl')))).toBe(true);
+    await mixAt(root, 'out/nl', { ledger: false });
+    expect(existsSync(ledgerPathFor(join(root, 'out/nl')))).toBe(false);
+    expect(existsSync(join(root, 'out/nl/.assay/ledger-parts'))).toBe(false);
+    rmSync(join(root, 'out/nl'), { recursive: true });
+  });
+});

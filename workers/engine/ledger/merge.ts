@@ -1,0 +1,66 @@
+// The mix run's side of the ledger: where each shard's part goes, and the merge into one indexed ledger per output folder.
+import { createHash } from 'node:crypto';
+import { rm, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { DropReason } from '../mix/compile.js';
+import { createLedger, ledgerPathFor, MIX_INDEXES } from './schema.js';
+
+/** Parts live beside the ledger until the merge; one per shard, named by its output path (unique in a run). */
+export const partsDir = (folder: string): string => join(folder, '.assay', 'ledger-parts');
+export const partPathFor = (folder: string, shardOutput: string): string =>
+  join(partsDir(folder), `${createHash('sha1').update(shardOutput).digest('hex').slice(0, 20)}.sqlite`);
+
+export interface LedgerStream {
+  index: number;
+  name: string;
+  reasons: readonly DropReason[];
+}
+
+/**
+ * Writes `<folder>/.assay/ledger.sqlite` from the parts of the shards written into `folder`, in shard order,
+ * then builds the lookup indexes once (cheaper than keeping them up to date row by row). Written under a
+ * temporary name and renamed, so a crash leaves the previous ledger or none, never half of one.
+ */
+export async function mergeLedger(folder: string, streams: readonly LedgerStream[], parts: readonly string[], run: Record<string, string>): Promise<string> {
+  const path = ledgerPathFor(folder);
+  const tmp = `${path}.tmp`;
+  await rm(tmp, { force: true });
+  const db = createLedger(tmp, 'mix');
+  try {
+    const meta = db.prepare('INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)');
+    for (const [k, v] of Object.entries(run)) meta.run(k, v);
+    const stream = db.prepare('INSERT INTO streams(id, name) VALUES (?, ?)');
+    const rule = db.prepare('INSERT INTO rules(stream, reason, key, text) VALUES (?, ?, ?, ?)');
+    for (const s of streams) {
+      stream.run(s.index, s.name);
+      s.reasons.forEach((r, k) => rule.run(s.index, k, r.key, r.label));
+    }
+    for (const part of parts) {
+      db.prepare('ATTACH DATABASE ? AS p').run(part);
+      db.exec(`
+        BEGIN;
+        INSERT OR IGNORE INTO files(path) SELECT path FROM p.files ORDER BY id;
+        INSERT INTO docs
+          SELECT d.doc_id, d.source, d.url, d.sha256, d.sha_key, d.stream, f1.id, d.line, d.fate, d.replaced, f2.id, d.out_line
+          FROM p.docs d
+          JOIN p.files pf1 ON pf1.id = d.file JOIN main.files f1 ON f1.path = pf1.path
+          LEFT JOIN p.files pf2 ON pf2.id = d.shard LEFT JOIN main.files f2 ON f2.path = pf2.path
+          ORDER BY d.rowid;
+        COMMIT;`);
+      db.exec('DETACH DATABASE p');
+    }
+    db.exec(MIX_INDEXES);
+    db.close();
+  } catch (e) {
+    db.close();
+    await rm(tmp, { force: true });
+    throw e;
+  }
+  await rename(tmp, path);
+  return path;
+}
+
+/** Removes a run's parts (after the merge, or when the run failed or was cancelled). */
+export async function discardParts(folder: string): Promise<void> {
+  await rm(partsDir(folder), { recursive: true, force: true });
+}
