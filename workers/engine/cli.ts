@@ -13,6 +13,7 @@ import { indexCommand } from './cli/index.js';
 import { lintCommand } from './cli/lint.js';
 import { previewCommand } from './cli/preview.js';
 import { initCommand } from './cli/init.js';
+import { manifestCommand } from './cli/manifest.js';
 import { disposeJq } from './mix/filters/jq/index.js';
 
 const OPTIONS: Record<string, OptionSpec> = {
@@ -41,7 +42,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   processes: { value: true, description: 'parallel processes (overrides the config)' },
   'skip-bad-lines': { description: 'skip malformed lines (counted, logged with file:line)' },
   dryrun: { description: 'print the resolved config and exit' },
-  json: { description: 'list/preview/explain/lint: machine-readable output' },
+  json: { description: 'list/preview/explain/lint/manifest/diff: machine-readable output' },
   index: { value: true, description: 'preview/explain/lint: dataset root whose index (.assay/index.sqlite) to use' },
   'no-search': { description: 'index: skip the search table over the texts (.assay/search/)' },
   workspace: { value: true, description: 'init: the dataset folder the starter points at (default: the current directory)' },
@@ -69,6 +70,7 @@ const COMMANDS: Record<string, { summary: string; run: (args: ParsedArgs, signal
   lint: { summary: 'check a recipe against the index: missing keys, rules that drop nothing/everything, shadowed rules', run: (args) => lintCommand(args) },
   list: { summary: 'list the available taggers and what they emit', run: (args) => listCommand(args) },
   init: { summary: 'write a starter config (FineWeb, Dolma C4, from the attribute catalogue, or per job kind) into the current directory', run: (args) => initCommand(args) },
+  manifest: { summary: "a run's manifest and the chain of runs behind it (inputs' hashes, config, tool, outputs), as a tree", run: (args) => manifestCommand(args) },
   demo: { summary: 'build a demo workspace from real English text with planted duplicates, PII and junk', run: demoCommand },
 };
 
@@ -87,6 +89,7 @@ Usage:
   assay lint -c recipe.yaml --index DATASET_ROOT [--json]
   assay list [--verbose] [--json]
   assay init [NAME] [--workspace DIR] [--force]   (starters: fineweb, fineweb-tunable, dolma-c4, starter, tag, dedupe, minhash, tokens)
+  assay manifest PATH [--json]   (PATH: an output folder, a manifest file or a dataset root)
   assay demo --out DIR [--docs N] [--seed N]
   assay serve --workspace DIR [--port N] [--no-open]   (the app in a browser; assay serve --help)
   assay -c config.yaml tag|dedupe|mix|tokens (Dolma's argument order works too)
