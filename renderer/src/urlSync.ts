@@ -22,7 +22,8 @@ export function startUrlSync(store: WorkbenchStore, win: Window): () => void {
     const url = decodeUrlState(hash);
     const s = store.getState();
     if (url.recipe && url.recipe !== s.recipe.path && (!isDirty(s) || win.confirm('Discard unsaved recipe edits?'))) void s.openRecipe(url.recipe);
-    s.setDocFilter({ fate: undefined, droppedBy: undefined, redactedBy: undefined, bucket: undefined, source: undefined, search: undefined, ...url.filter });
+    s.setCompareTarget(url.compare ?? null);
+    s.setDocFilter({ fate: undefined, droppedBy: undefined, redactedBy: undefined, bucket: undefined, source: undefined, search: undefined, change: undefined, group: undefined, ...url.filter });
     s.setSort(url.sort ?? null);
     s.setColumns(url.columns ?? []);
     if ((url.doc ?? null) !== s.inspector.id) void s.selectDocument(url.doc ?? null);

@@ -1,5 +1,6 @@
-// Shareable view state in the URL hash: recipe path, selected document, document-table filters and search, sort and columns.
-import type { Fate, SampleBucket } from '../../../shared/contract/index.js';
+// Shareable view state in the URL hash: recipe path, selected document, document-table filters and search, sort, columns and comparison.
+import type { DiffGroupKey, Fate, FateChange, SampleBucket } from '../../../shared/contract/index.js';
+import { decodeGroup, decodeTarget, encodeGroup, encodeTarget, FATE_CHANGES, type CompareTarget } from './compare.js';
 
 export interface RangeFilter {
   key: string;
@@ -28,6 +29,10 @@ export interface DocFilter {
   ranges: RangeFilter[];
   /** Full-text search over the indexed texts, as typed (the query sends it trimmed); combines with every other filter. */
   search?: string;
+  /** While comparing: only documents whose fate changed (any way, or one way); never set together with `group`. */
+  change?: FateChange | 'any';
+  /** While comparing: only the documents of one diff group. */
+  group?: DiffGroupKey;
 }
 
 export interface SortState {
@@ -41,6 +46,8 @@ export interface UrlState {
   filter: DocFilter;
   sort?: SortState;
   columns?: string[];
+  /** What the recipe is compared with (`cmp=saved|recipe:PATH|run:FOLDER`). */
+  compare?: CompareTarget;
 }
 
 const FATES: readonly FateFilter[] = ['kept', 'redacted', 'dropped', 'outside'];
@@ -70,6 +77,9 @@ export function encodeUrlState(s: UrlState): string {
   for (const r of s.filter.ranges) p.append('range', `${numOrEmpty(r.min)}|${numOrEmpty(r.max)}|${r.key}`);
   if (s.sort) p.set('sort', `${s.sort.desc ? '-' : ''}${s.sort.column}`);
   if (s.columns && s.columns.length > 0) p.set('cols', s.columns.join(','));
+  if (s.compare) p.set('cmp', encodeTarget(s.compare));
+  if (s.filter.change) p.set('chg', s.filter.change);
+  if (s.filter.group) p.set('grp', encodeGroup(s.filter.group));
   return p.toString();
 }
 
@@ -107,6 +117,12 @@ export function decodeUrlState(hash: string): UrlState {
   if (sort && sort !== '-') out.sort = sort.startsWith('-') ? { column: sort.slice(1), desc: true } : { column: sort, desc: false };
   const cols = p.get('cols');
   if (cols) out.columns = cols.split(',').filter((c) => c !== '');
+  const compare = decodeTarget(p.get('cmp'));
+  if (compare) out.compare = compare;
+  const chg = p.get('chg');
+  if (chg === 'any' || FATE_CHANGES.includes(chg as FateChange)) out.filter.change = chg as FateChange | 'any';
+  const group = decodeGroup(p.get('grp'));
+  if (group) out.filter.group = group;
   return out;
 }
 

@@ -2,6 +2,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AssayApi } from '../../../shared/contract/index.js';
 import type { UrlState } from '../lib/urlState.js';
+import { createCompareSlice } from './compare.js';
 import { createConnectionSlice } from './connection.js';
 import { createDistributionsSlice } from './distributions.js';
 import { createDocumentsSlice } from './documents.js';
@@ -23,6 +24,7 @@ export function createWorkbenchStore(api: AssayApi, opts: Partial<Omit<StoreDeps
     ...createWorkspaceSlice(deps)(...a),
     ...createRecipeSlice(deps)(...a),
     ...createPreviewSlice(deps)(...a),
+    ...createCompareSlice(deps)(...a),
     ...createDistributionsSlice(deps)(...a),
     ...createDocumentsSlice(deps)(...a),
     ...createInspectorSlice(deps)(...a),
@@ -58,6 +60,7 @@ export function urlStateOf(st: WorkbenchState): UrlState {
   if (st.inspector.id) u.doc = st.inspector.id;
   if (st.documents.sort) u.sort = st.documents.sort;
   if (st.documents.columns.length > 0) u.columns = st.documents.columns;
+  if (st.compare.target) u.compare = st.compare.target;
   return u;
 }
 
@@ -72,5 +75,6 @@ export async function initWorkbench(store: WorkbenchStore, url: UrlState): Promi
   void s().refreshJobs();
   const recipe = url.recipe ?? s().workspace.info?.recipes[0];
   if (recipe) await s().openRecipe(recipe);
+  if (url.compare) s().setCompareTarget(url.compare);
   if (url.doc) void s().selectDocument(url.doc);
 }

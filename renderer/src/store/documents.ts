@@ -86,6 +86,11 @@ export const createDocumentsSlice: SliceCreator<DocumentsSlice> = ({ api }) => (
     if (filter.ranges.length > 0) q.ranges = filter.ranges;
     const search = filter.search?.trim();
     if (search) q.search = search;
+    // Comparing: rows carry old → new, and the change filters keep only changed documents.
+    const baseline = get().compare.target !== null ? get().compare.result?.baseline.text : undefined;
+    if (baseline !== undefined && recipeText !== null) {
+      q.compare = { oldText: baseline, ...(filter.change !== undefined && { change: filter.change }), ...(filter.group !== undefined && { group: filter.group }) };
+    }
     if (sort) q.sort = sort;
     if (columns.length > 0) q.columns = columns;
     return q;
@@ -150,6 +155,9 @@ export const createDocumentsSlice: SliceCreator<DocumentsSlice> = ({ api }) => (
         delete filter.droppedBy;
         delete filter.redactedBy;
       } else if ('fate' in p || 'droppedBy' in p || 'redactedBy' in p) delete filter.bucket;
+      // A group is one kind of change, narrowed: setting one clears the other.
+      if (p.group !== undefined) delete filter.change;
+      else if (p.change !== undefined) delete filter.group;
       if (filter.fate !== 'dropped') delete filter.droppedBy;
       if (filter.fate !== 'redacted') delete filter.redactedBy;
       for (const k of Object.keys(filter) as (keyof DocFilter)[]) if (filter[k] === undefined) delete filter[k];

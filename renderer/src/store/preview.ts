@@ -69,6 +69,7 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = ({ api, previewGap
       } else if (d.subRule) get().selectSubRule(d.subRule.rule, d.subRule.key); // a rule on its value may have been added
       get().invalidateDocuments();
       void get().refreshExplain();
+      void get().runCompare();
     } else {
       patch({ error: toErrorPayload(res.reason), lint: lintIssues, running: false, roundTripMs });
     }

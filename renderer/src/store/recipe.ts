@@ -101,6 +101,8 @@ export const createRecipeSlice: SliceCreator<RecipeSlice> = ({ api }) => (set, g
         const r = await api.invoke('recipe.write', { path: target, text });
         const isNew = r.path !== get().recipe.path;
         patch({ path: r.path, savedText: text, saving: false, diskChanged: false, diskGone: false });
+        // Compared with the saved version (or this file): the baseline just changed.
+        if (get().compare.target !== null) void get().runCompare();
         if (isNew) {
           void get().refreshWorkspace();
           void watch(r.path);

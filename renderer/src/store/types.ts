@@ -1,6 +1,7 @@
 // The workbench state: one Zustand store assembled from slices, each owning one key and its actions.
 import type { StateCreator } from 'zustand/vanilla';
 import type { AssayApi } from '../../../shared/contract/index.js';
+import type { CompareSlice } from './compare.js';
 import type { ConnectionSlice } from './connection.js';
 import type { DistributionsSlice } from './distributions.js';
 import type { DocumentsSlice } from './documents.js';
@@ -15,6 +16,7 @@ export type WorkbenchState = ConnectionSlice &
   WorkspaceSlice &
   RecipeSlice &
   PreviewSlice &
+  CompareSlice &
   DistributionsSlice &
   DocumentsSlice &
   InspectorSlice &

@@ -4,6 +4,7 @@ import { fmtValue } from '../../lib/format.js';
 import { findRule, ruleLabel, ruleTitle } from '../../lib/ruleLabel.js';
 import type { BucketFilter, DocFilter, FateFilter } from '../../lib/urlState.js';
 import { useWorkbench, useWorkbenchApi } from '../../store/index.js';
+import { ChangeFilter } from './ChangeFilter.js';
 import { ColumnPicker } from './ColumnPicker.js';
 import { ExportControl } from './ExportControl.js';
 import { SearchBox } from './SearchBox.js';
@@ -73,6 +74,7 @@ export function DocumentFilters() {
           </option>
         ))}
       </select>
+      <ChangeFilter />
       {filter.bucket && (
         <span className="chip" data-testid="bucket-chip" data-rule={filter.bucket.rule} data-bucket={filter.bucket.bucket} title={`documents of one figure of the rule table${bucketRule ? ` — ${ruleTitle(bucketRule)}` : ''}`}>
           {bucketLabel(filter.bucket, rules)}

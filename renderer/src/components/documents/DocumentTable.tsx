@@ -2,6 +2,7 @@
 import { createColumnHelper, rowSortingFeature, tableFeatures, useTable, type SortingState, type Updater } from '@tanstack/react-table';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { DocumentRow } from '../../../../shared/contract/index.js';
+import { changeText, sideLong } from '../../lib/compare.js';
 import { fmtInt, fmtValue } from '../../lib/format.js';
 import { DEFAULT_TOKEN_NOTE, rowTokensHeading } from '../../lib/tokens.js';
 import { virtualWindow } from '../../lib/virtual.js';
@@ -21,7 +22,7 @@ const features = tableFeatures({ rowSortingFeature });
 const col = createColumnHelper<typeof features, Slot>();
 
 /** Column widths (px); the text column takes what is left, at least its width here. */
-const WIDTH: Record<string, number> = { n: 64, fate: 72, why: 190, id: 150, source: 76, chars: 56, tokens: 72, snippet: 260 };
+const WIDTH: Record<string, number> = { n: 64, fate: 72, change: 120, why: 190, id: 150, source: 76, chars: 56, tokens: 72, snippet: 260 };
 const ATTR_WIDTH = 96;
 const NUMERIC = new Set(['n', 'chars', 'tokens']);
 
@@ -50,9 +51,21 @@ function tokensCell(r: DocumentRow | undefined) {
   );
 }
 
-function buildColumns(attrs: readonly string[], tokensHeading: string) {
+/** Comparing recipes: the row's fate under the compared recipe → under this one (blank when it did not change). */
+function changeCell(r: DocumentRow | undefined) {
+  const c = r?.change;
+  if (!c) return null;
+  return (
+    <span className="change" title={`${c.stream}: ${sideLong(c.from)} → ${sideLong(c.to)}`} data-change={c.change}>
+      {changeText(c)}
+    </span>
+  );
+}
+
+function buildColumns(attrs: readonly string[], tokensHeading: string, comparing: boolean) {
   return col.columns([
     col.accessor((s) => s.index + 1, { id: 'n', header: '#', enableSorting: false, cell: (c) => fmtInt(c.getValue()) }),
+    ...(comparing ? [col.accessor((s) => (s.row?.change ? changeText(s.row.change) : ''), { id: 'change', header: 'old → new', enableSorting: false, cell: (c) => changeCell(c.row.original.row) })] : []),
     col.accessor((s) => s.row?.fate ?? '', { id: 'fate', header: 'fate', enableSorting: false, cell: (c) => fateCell(c.row.original.row) }),
     // Why a dropped row is dropped: the rule's reason, naming the failing sub-rule with value and threshold.
     col.accessor((s) => s.row?.reason ?? '', { id: 'why', header: 'why', enableSorting: false }),
@@ -77,6 +90,7 @@ export function DocumentTable() {
   const filter = useWorkbench((s) => s.documents.filter);
   const selectedId = useWorkbench((s) => s.inspector.id);
   const failed = useWorkbench((s) => s.documents.error !== null);
+  const comparing = useWorkbench((s) => s.compare.target !== null && s.compare.result !== null);
   const scroller = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, height: 300 });
 
@@ -107,7 +121,7 @@ export function DocumentTable() {
     return out;
   }, [pages, win.start, win.end, total]);
   const tokensHeading = rowTokensHeading(data.flatMap((s) => (s.row ? [s.row] : [])));
-  const columns = useMemo(() => buildColumns(attrs, tokensHeading), [attrs, tokensHeading]);
+  const columns = useMemo(() => buildColumns(attrs, tokensHeading, comparing), [attrs, tokensHeading, comparing]);
   const sorting = useMemo<SortingState>(() => (sort ? [{ id: sort.column, desc: sort.desc }] : []), [sort]);
   const widths = columns.map((c) => WIDTH[c.id ?? ''] ?? ATTR_WIDTH);
   const template = widths.map((w, i) => (i === widths.length - 1 ? `minmax(${w}px, 1fr)` : `${w}px`)).join(' ');
@@ -179,6 +193,7 @@ export function DocumentTable() {
                   data-fate={slot.row?.fate}
                   data-dropped-by={slot.row?.droppedBy}
                   data-redacted-by={slot.row?.redactedBy?.join(',')}
+                  data-change={slot.row?.change?.change}
                 >
                   {r.getAllCells().map((c) => (
                     <div key={c.id} role="cell" className={`td${NUMERIC.has(c.column.id) ? ' num' : ''}`} title={c.column.id === 'snippet' || c.column.id === 'id' || c.column.id === 'why' ? String(c.getValue() ?? '') : undefined}

@@ -1,5 +1,6 @@
-// The live preview: status and timing, totals, the per-rule table and the sequential-drop waterfall.
+// The live preview: status and timing, totals, the comparison with another recipe, the per-rule table and the sequential-drop waterfall.
 import { useWorkbench } from '../../store/index.js';
+import { Compare } from './Compare.js';
 import { RuleTable } from './RuleTable.js';
 import { Totals } from './Totals.js';
 import { Waterfall } from './Waterfall.js';
@@ -41,6 +42,7 @@ export function PreviewPanel() {
       {result ? (
         <div className="panel-body">
           <Totals result={result} />
+          <Compare />
           <RuleTable result={result} />
           <Waterfall result={result} />
         </div>
