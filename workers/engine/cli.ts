@@ -14,10 +14,11 @@ import { lintCommand } from './cli/lint.js';
 import { previewCommand } from './cli/preview.js';
 import { initCommand } from './cli/init.js';
 import { manifestCommand } from './cli/manifest.js';
+import { diffCommand } from './cli/diff.js';
 import { disposeJq } from './mix/filters/jq/index.js';
 
 const OPTIONS: Record<string, OptionSpec> = {
-  config: { alias: 'c', value: true, description: 'config file (YAML or JSON, Dolma format)' },
+  config: { alias: 'c', repeatable: true, description: 'config file (YAML or JSON, Dolma format); diff takes two: -c OLD -c NEW' },
   documents: { multiple: true, description: 'tag/tokens: documents globs (`*`, `?`, `**`)' },
   taggers: { multiple: true, description: 'tag: tagger names (see `assay list`)' },
   experiment: { value: true, description: 'tag: experiment name (attributes/<experiment>/, key prefix)' },
@@ -70,6 +71,7 @@ const COMMANDS: Record<string, { summary: string; run: (args: ParsedArgs, signal
   lint: { summary: 'check a recipe against the index: missing keys, rules that drop nothing/everything, shadowed rules', run: (args) => lintCommand(args) },
   list: { summary: 'list the available taggers and what they emit', run: (args) => listCommand(args) },
   init: { summary: 'write a starter config (FineWeb, Dolma C4, from the attribute catalogue, or per job kind) into the current directory', run: (args) => initCommand(args) },
+  diff: { summary: 'what changed between two run manifests (A B), or which documents change fate between two recipes (-c OLD -c NEW --index ROOT)', run: diffCommand },
   manifest: { summary: "a run's manifest and the chain of runs behind it (inputs' hashes, config, tool, outputs), as a tree", run: (args) => manifestCommand(args) },
   demo: { summary: 'build a demo workspace from real English text with planted duplicates, PII and junk', run: demoCommand },
 };
@@ -90,6 +92,7 @@ Usage:
   assay list [--verbose] [--json]
   assay init [NAME] [--workspace DIR] [--force]   (starters: fineweb, fineweb-tunable, dolma-c4, starter, tag, dedupe, minhash, tokens)
   assay manifest PATH [--json]   (PATH: an output folder, a manifest file or a dataset root)
+  assay diff A B [--json]   (two run manifests; exit 1 when they differ)   |   assay diff -c OLD -c NEW --index DATASET_ROOT [--json] [--samples N]
   assay demo --out DIR [--docs N] [--seed N]
   assay serve --workspace DIR [--port N] [--no-open]   (the app in a browser; assay serve --help)
   assay -c config.yaml tag|dedupe|mix|tokens (Dolma's argument order works too)

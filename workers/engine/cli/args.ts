@@ -5,6 +5,12 @@ export interface OptionSpec {
   value?: boolean;
   /** Takes one or more values (`--taggers a b c`), and may be repeated; implies `value`. */
   multiple?: boolean;
+  /**
+   * Takes one value per occurrence and may be repeated: once it is a string, as for `value`; given again, the
+   * values in order (`-c old.yaml -c new.yaml`). Unlike `multiple` it never takes the next word, so Dolma's
+   * `assay -c config.yaml tag` still reads `tag` as the command.
+   */
+  repeatable?: boolean;
   alias?: string;
   description: string;
 }
@@ -43,10 +49,11 @@ export function parseArgs(argv: readonly string[], specs: Readonly<Record<string
         if (values.length === 0) throw new UsageError(`option ${rawName} needs at least one value`);
         const prev = options.get(name);
         options.set(name, [...(Array.isArray(prev) ? prev : []), ...values]);
-      } else if (spec.value) {
+      } else if (spec.value || spec.repeatable) {
         const v = eq > 0 ? arg.slice(eq + 1) : argv[++i];
         if (v === undefined) throw new UsageError(`option ${rawName} needs a value`);
-        options.set(name, v);
+        const prev = options.get(name);
+        options.set(name, spec.repeatable && prev !== undefined ? [...(Array.isArray(prev) ? prev : [String(prev)]), v] : v);
       } else {
         if (eq > 0) throw new UsageError(`option ${rawName} takes no value`);
         options.set(name, true);
@@ -68,7 +75,7 @@ export function intOption(args: ParsedArgs, name: string, min = 1): number | und
 }
 
 export function helpTable(specs: Readonly<Record<string, OptionSpec>>): string {
-  const rows = Object.entries(specs).map(([name, s]) => [`${s.alias ? `-${s.alias}, ` : '    '}--${name}${s.multiple ? ' VALUE…' : s.value ? ' VALUE' : ''}`, s.description] as const);
+  const rows = Object.entries(specs).map(([name, s]) => [`${s.alias ? `-${s.alias}, ` : '    '}--${name}${s.multiple ? ' VALUE…' : s.value || s.repeatable ? ' VALUE' : ''}`, s.description] as const);
   // Dotted Dolma names (--tokenizer.segment_before_tokenization) are longer than the usual column.
   const width = Math.max(30, ...rows.map(([flag]) => flag.length));
   return rows.map(([flag, description]) => `  ${flag.padEnd(width)} ${description}`).join('\n');
@@ -77,6 +84,8 @@ export function helpTable(specs: Readonly<Record<string, OptionSpec>>): string {
 export function stringOption(args: ParsedArgs, name: string): string | undefined {
   const v = args.options.get(name);
   if (v === undefined) return undefined;
+  // A repeatable option given twice to a command that takes it once (`assay mix -c a.yaml -c b.yaml`).
+  if (Array.isArray(v)) throw new UsageError(`--${name} was given ${v.length} times (${v.join(', ')}); ${args.command ?? 'this command'} takes one`);
   if (typeof v !== 'string') throw new UsageError(`--${name} needs one value`);
   return v;
 }

@@ -5,12 +5,12 @@ import { RecipeLocator } from '../index/recipe/locate.js';
 import type { MixSummary } from '../mix/mixer.js';
 import { loadMixerConfig } from '../mix/config.js';
 import { runMix } from '../mix/mixer.js';
-import { intOption, UsageError, type ParsedArgs } from './args.js';
+import { intOption, stringOption, UsageError, type ParsedArgs } from './args.js';
 import { createProgressPrinter, formatBytes } from './progress-bar.js';
 
 export async function mixCommand(args: ParsedArgs, signal: AbortSignal): Promise<number> {
-  const configPath = args.options.get('config');
-  if (typeof configPath !== 'string') throw new UsageError('mix needs a recipe: assay mix -c recipe.yaml');
+  const configPath = stringOption(args, 'config');
+  if (configPath === undefined) throw new UsageError('mix needs a recipe: assay mix -c recipe.yaml');
   const config = await loadMixerConfig(configPath);
   const quiet = args.options.get('quiet') === true;
   if (args.options.get('dryrun') === true || config.dryrun) {
