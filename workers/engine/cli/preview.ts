@@ -51,6 +51,8 @@ export function formatPreview(r: PreviewResult): string {
 }
 
 export async function previewCommand(args: ParsedArgs): Promise<number> {
+  const idsOpt = args.options.get('ids');
+  if (typeof idsOpt === 'string') throw new UsageError(`preview --ids takes no value (got '${idsOpt}'); remove --ids takes a file`);
   const { path, text, root } = await readRecipe(args, 'preview');
   const engine = openForCli(root);
   try {
