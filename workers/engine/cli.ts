@@ -15,6 +15,8 @@ import { previewCommand } from './cli/preview.js';
 import { initCommand } from './cli/init.js';
 import { manifestCommand } from './cli/manifest.js';
 import { diffCommand } from './cli/diff.js';
+import { locateCommand } from './cli/locate.js';
+import { removeCommand } from './cli/remove.js';
 import { disposeJq } from './mix/filters/jq/index.js';
 
 const OPTIONS: Record<string, OptionSpec> = {
@@ -46,10 +48,21 @@ const OPTIONS: Record<string, OptionSpec> = {
   json: { description: 'list/preview/explain/lint/manifest/diff: machine-readable output' },
   index: { value: true, description: 'preview/explain/lint: dataset root whose index (.assay/index.sqlite) to use' },
   'no-search': { description: 'index: skip the search table over the texts (.assay/search/)' },
-  workspace: { value: true, description: 'init: the dataset folder the starter points at (default: the current directory)' },
+  workspace: { value: true, description: 'init: the dataset folder the starter points at; locate: the folder whose runs to search (default: the current directory)' },
   force: { description: 'init: replace an existing file' },
-  id: { value: true, description: 'explain: the document id' },
-  ids: { description: 'preview: also list the ids of the kept documents' },
+  id: { value: true, description: 'explain/locate: the document id' },
+  ids: { optionalValue: true, description: 'preview: also list the ids of the kept documents; remove: FILE of ids, one per line' },
+  urls: { value: true, description: 'remove: FILE of urls (metadata.url), one per line' },
+  hashes: { value: true, description: 'remove: FILE of text sha256 hashes, one per line' },
+  url: { value: true, description: 'locate: a metadata.url' },
+  'text-hash': { value: true, description: 'locate: sha256 (hex) of a document text' },
+  'text-file': { value: true, description: 'locate: a file whose bytes are the document text' },
+  contains: { value: true, description: 'locate: a substring of the text (scans the inputs, bounded by --limit)' },
+  limit: { value: true, description: 'locate: most matches shown (default 1000)' },
+  'no-ledger': { description: 'mix: skip the removal ledger (<output>/.assay/ledger.sqlite)' },
+  'allow-missing': { description: 'remove: skip requested documents that are not in the output instead of refusing' },
+  tokens: { value: true, description: 'remove: the tokens run of the output, rerun into --tokens-destination' },
+  'tokens-destination': { value: true, description: 'remove: where the new tokens go' },
   samples: { value: true, description: 'diff -c OLD -c NEW: sample ids listed per change (default 20)' },
   verbose: { alias: 'v', description: 'list: show every output attribute' },
   out: { value: true, description: 'demo: the new folder to build the demo workspace in' },
@@ -73,6 +86,8 @@ const COMMANDS: Record<string, { summary: string; run: (args: ParsedArgs, signal
   init: { summary: 'write a starter config (FineWeb, Dolma C4, from the attribute catalogue, or per job kind) into the current directory', run: (args) => initCommand(args) },
   diff: { summary: 'what changed between two run manifests (A B), or which documents change fate between two recipes (-c OLD -c NEW --index ROOT)', run: diffCommand },
   manifest: { summary: "a run's manifest and the chain of runs behind it (inputs' hashes, config, tool, outputs), as a tree", run: (args) => manifestCommand(args) },
+  locate: { summary: 'where documents went in every run under a workspace: input line, fate and rule, output shard line, token range', run: locateCommand },
+  remove: { summary: 'a new version of a mix output (and its tokens) without the given documents; the old one is untouched', run: removeCommand },
   demo: { summary: 'build a demo workspace from real English text with planted duplicates, PII and junk', run: demoCommand },
 };
 
@@ -82,7 +97,7 @@ Usage:
   assay tag --documents GLOB… --taggers NAME… [--experiment NAME] [--processes N] [--skip-existing]
   assay dedupe -c dedupe.yaml [--quiet]
   assay minhash -c minhash.yaml [--quiet]
-  assay mix -c recipe.yaml [--processes N] [--skip-bad-lines] [--quiet]
+  assay mix -c recipe.yaml [--processes N] [--skip-bad-lines] [--no-ledger] [--quiet]
   assay tokens --documents GLOB… --destination DIR --tokenizer.name_or_path PATH|gpt2 --tokenizer.eos_token_id ID
                [--dtype uint16|uint32] [--max_size N] [--processes N] [--seed N]   |   assay tokens -c tokens.yaml
   assay index DATASET_ROOT [--processes N] [--no-search] [--quiet]
@@ -93,6 +108,9 @@ Usage:
   assay init [NAME] [--workspace DIR] [--force]   (starters: fineweb, fineweb-tunable, dolma-c4, starter, tag, dedupe, minhash, tokens)
   assay manifest PATH [--json]   (PATH: an output folder, a manifest file or a dataset root)
   assay diff A B [--json]   (two run manifests; exit 1 when they differ)   |   assay diff -c OLD -c NEW --index DATASET_ROOT [--json] [--samples N]
+  assay locate (--id ID | --url URL | --text-hash SHA | --text-file FILE | --contains TEXT) [--workspace DIR] [--limit N] [--json]
+  assay remove OUTPUT_DIR --ids FILE [--urls FILE] [--hashes FILE] --destination NEW_DIR
+               [--tokens TOKENS_DIR --tokens-destination NEW_TOKENS_DIR] [--allow-missing]
   assay demo --out DIR [--docs N] [--seed N]
   assay serve --workspace DIR [--port N] [--no-open]   (the app in a browser; assay serve --help)
   assay -c config.yaml tag|dedupe|mix|tokens (Dolma's argument order works too)

@@ -11,6 +11,8 @@ export interface OptionSpec {
    * `assay -c config.yaml tag` still reads `tag` as the command.
    */
   repeatable?: boolean;
+  /** A flag that takes the next word as its value when there is one (`--ids FILE` for remove, bare `--ids` for preview). */
+  optionalValue?: boolean;
   alias?: string;
   description: string;
 }
@@ -54,6 +56,9 @@ export function parseArgs(argv: readonly string[], specs: Readonly<Record<string
         if (v === undefined) throw new UsageError(`option ${rawName} needs a value`);
         const prev = options.get(name);
         options.set(name, spec.repeatable && prev !== undefined ? [...(Array.isArray(prev) ? prev : [String(prev)]), v] : v);
+      } else if (spec.optionalValue) {
+        const next = argv[i + 1];
+        options.set(name, eq > 0 ? arg.slice(eq + 1) : next !== undefined && !next.startsWith('-') ? (i++, next) : true);
       } else {
         if (eq > 0) throw new UsageError(`option ${rawName} takes no value`);
         options.set(name, true);

@@ -22,6 +22,7 @@ export async function mixCommand(args: ParsedArgs, signal: AbortSignal): Promise
     const summary = await runMix(config, {
       processes: intOption(args, 'processes'),
       skipBadLines: args.options.get('skip-bad-lines') === true,
+      ledger: args.options.get('no-ledger') !== true,
       signal,
       onProgress: printer.update,
       log: (m) => process.stderr.write(`${m}\n`),
