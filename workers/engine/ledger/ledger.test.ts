@@ -2,6 +2,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import type BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerFate } from '../../../shared/contract/ledger.js';
 import type { PreviewEngine } from '../index/index.js';
@@ -13,6 +15,7 @@ import { locate } from './locate.js';
 import { ledgerPathFor } from './schema.js';
 import { ledgerRecipe, ledgerWorkspace, mixAt, shardRows, tokenSlice } from './test-run.js';
 
+const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
 const sha = (t: string): string => createHash('sha256').update(t).digest('hex');
 
 describe('mix ledger and locate', () => {
@@ -93,6 +96,22 @@ describe('mix ledger and locate', () => {
     const capped = await locate(root, { contains: 'e' }, { limit: 5 });
     expect(capped.matches).toHaveLength(5);
     expect(capped.truncated).toBe(true);
+  });
+
+  it('a pool of shard processes writes the same ledger as one process', async () => {
+    await mixAt(root, 'out/p2', { processes: 2 });
+    const rows = (out: string): unknown[] => {
+      const db = new Database(ledgerPathFor(join(root, out)), { readonly: true });
+      try {
+        return db.prepare('SELECT d.doc_id, d.fate, d.replaced, d.out_line, f.path AS file, d.line, replace(s.path, ?, \'\') AS shard FROM docs d JOIN files f ON f.id = d.file LEFT JOIN files s ON s.id = d.shard ORDER BY d.doc_id').all(join(root, out));
+      } finally {
+        db.close();
+      }
+    };
+    const one = rows('out/v1');
+    expect(one).toHaveLength(docs.length);
+    expect(rows('out/p2')).toEqual(one);
+    rmSync(join(root, 'out/p2'), { recursive: true });
   });
 
   it('--no-ledger writes none and removes one an earlier run left, which would describe other shards', async () => {
