@@ -7,6 +7,8 @@ export * from './compare.js';
 export * from './events.js';
 export * from './jobs.js';
 export * from './methods.js';
+export * from './runs.js';
+export type * from './ledger.js';
 export type * from './preview.js';
 export type * from './workspace.js';
 

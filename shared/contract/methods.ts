@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { compareAgainst, compareQuery, type RecipeCompareResult } from './compare.js';
 import { jobStart, type JobInfo } from './jobs.js';
+import type { LocateResult } from './ledger.js';
+import { locateQuery, type RunManifestView } from './runs.js';
 import type { ExplainResult, Histogram, LintIssue, PreviewResult, SampleBucket } from './preview.js';
 import type { ConfigTemplate, DocumentDetail, DocumentPage, ExportResult, JobCheck, WorkspaceInfo, WorkspaceSettings } from './workspace.js';
 
@@ -78,6 +80,13 @@ export const methods = {
   'jobs.start': { params: jobStart, result: {} as JobInfo },
   'jobs.cancel': { params: z.object({ jobId: z.string().min(1) }).strict(), result: {} as JobInfo },
   'jobs.list': { params: z.object({}).strict(), result: {} as JobInfo[] },
+  /** A run's manifest (by its output folder, manifest file or an output file) with the chain of runs it consumed. */
+  'runs.manifest': { params: z.object({ path: relPath }).strict(), result: {} as RunManifestView },
+  /** Searches the removal ledger(s) in a run's output folder: where each matching input document went, and why. */
+  'runs.locate': {
+    params: z.object({ path: relPath, query: locateQuery, limit: z.number().int().min(1).max(1000).optional() }).strict(),
+    result: {} as LocateResult,
+  },
 } as const;
 
 export type Method = keyof typeof methods;

@@ -8,6 +8,7 @@ import type { IndexService } from './index-service.js';
 import type { JobManager } from './jobs/manager.js';
 import { outsideWorkspace } from './lint-paths.js';
 import { findConfigs, readRecipe, writeRecipe } from './recipes.js';
+import { runLocate, runManifest } from './run-page.js';
 import { readSettings, writeSettings } from './settings.js';
 import { templateList, templateRender } from './templates.js';
 import type { FileWatcher } from './watch.js';
@@ -73,5 +74,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'jobs.start': (p) => jobs.start(p),
     'jobs.cancel': (p) => jobs.cancel(p.jobId),
     'jobs.list': () => jobs.list(),
+    'runs.manifest': (p) => runManifest(root, p.path),
+    'runs.locate': (p) => runLocate(root, p.path, p.query, p.limit ?? 100),
   };
 }

@@ -9,6 +9,7 @@ import { createDocumentsSlice } from './documents.js';
 import { createInspectorSlice } from './inspector.js';
 import { createPreviewSlice } from './preview.js';
 import { createRecipeSlice } from './recipe.js';
+import { createRunPageSlice } from './runPage.js';
 import { createRunsSlice } from './runs.js';
 import type { StoreDeps, WorkbenchState } from './types.js';
 import { createUiSlice } from './ui.js';
@@ -29,6 +30,7 @@ export function createWorkbenchStore(api: AssayApi, opts: Partial<Omit<StoreDeps
     ...createDocumentsSlice(deps)(...a),
     ...createInspectorSlice(deps)(...a),
     ...createRunsSlice(deps)(...a),
+    ...createRunPageSlice(deps)(...a),
   }));
 }
 

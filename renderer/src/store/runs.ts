@@ -164,7 +164,13 @@ export const createRunsSlice: SliceCreator<RunsSlice> = ({ api }) => (set, get) 
       }
     },
 
-    selectJob: (selected) => patch({ selected }),
+    selectJob(selected) {
+      patch({ selected });
+      // A finished run's page opens on its manifest (its first output folder); a running one on its log.
+      const job = get().runs.jobs.find((j) => j.jobId === selected);
+      if (job?.state === 'done' && job.outputs[0] !== undefined) void get().openRun(job.outputs[0], { view: get().runPage.view === 'log' ? 'manifest' : get().runPage.view });
+      else get().setRunView('log');
+    },
 
     onJobState(info) {
       const before = get().runs.jobs.find((j) => j.jobId === info.jobId)?.state;

@@ -8,6 +8,7 @@ import type { DocumentsSlice } from './documents.js';
 import type { InspectorSlice } from './inspector.js';
 import type { PreviewSlice } from './preview.js';
 import type { RecipeSlice } from './recipe.js';
+import type { RunPageSlice } from './runPage.js';
 import type { RunsSlice } from './runs.js';
 import type { UiSlice } from './ui.js';
 import type { WorkspaceSlice } from './workspace.js';
@@ -21,6 +22,7 @@ export type WorkbenchState = ConnectionSlice &
   DocumentsSlice &
   InspectorSlice &
   RunsSlice &
+  RunPageSlice &
   UiSlice;
 
 export interface StoreDeps {

@@ -1,11 +1,11 @@
-// Runs: launch tag / dedupe / minhash / mix / tokens / index jobs with the configs of each kind, follow their progress, cancel, read logs and history.
+// Runs: launch tag / dedupe / minhash / mix / tokens / index jobs with the configs of each kind, follow their progress, cancel; history and a run's page.
 import { useMemo, useState } from 'react';
 import { jobKind } from '../../../../shared/contract/index.js';
 import { configsFor, selectedConfig } from '../../store/runs.js';
 import { isDirty, useWorkbench, useWorkbenchApi } from '../../store/index.js';
 import { NewFromTemplate } from '../workspace/NewFromTemplate.js';
-import { JobLog } from './JobLog.js';
 import { JobRow } from './JobRow.js';
+import { RunDetail } from './RunDetail.js';
 
 export function RunsTab() {
   const jobs = useWorkbench((s) => s.runs.jobs);
@@ -114,7 +114,7 @@ export function RunsTab() {
             )}
           </tbody>
         </table>
-        <JobLog />
+        <RunDetail />
       </div>
     </div>
   );
