@@ -1,10 +1,11 @@
 // bench/mix: mixer MB/s per core vs the I/O floor, and 2-process speedups of both, measured in one run.
 import { DATA_DIR, numberArg, scaled } from '../args.js';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ledgerPathFor } from '../../workers/engine/ledger/schema.js';
 import { parseMixerConfig } from '../../workers/engine/mix/config.js';
 import { runMix } from '../../workers/engine/mix/mixer.js';
 import { benchRecipe, ensureCorpus, type CorpusInfo } from './corpus.js';
@@ -14,7 +15,7 @@ const ROOT = join(DATA_DIR, 'mix');
 const arg = numberArg;
 const SIZE_MB = arg('mb', scaled(200, 4));
 const FILES = arg('files', 8);
-const only = process.argv.find((a) => a === 'floor' || a === 'mix');
+const only = process.argv.find((a) => a === 'floor' || a === 'mix' || a === 'mix-no-ledger');
 
 function corpus(): CorpusInfo {
   return ensureCorpus(ROOT, SIZE_MB, FILES);
@@ -26,14 +27,15 @@ async function timeIt(f: () => Promise<number>): Promise<{ sec: number; bytes: n
   return { sec: (performance.now() - t) / 1000, bytes };
 }
 
-async function mix(info: CorpusInfo, processes: number): Promise<{ sec: number; bytes: number; kept: number; read: number }> {
-  const out = join(ROOT, `out-mix-${processes}`);
+async function mix(info: CorpusInfo, processes: number, ledger = true): Promise<{ sec: number; bytes: number; kept: number; read: number; ledgerBytes: number }> {
+  const out = join(ROOT, `out-mix-${processes}${ledger ? '' : '-no-ledger'}`);
   rmSync(out, { recursive: true, force: true });
   const cfg = parseMixerConfig(benchRecipe(info.root, out, processes), 'bench-recipe.yaml');
   const t = performance.now();
-  const s = await runMix(cfg, { processes });
+  const s = await runMix(cfg, { processes, ledger });
   const st = s.streams[0]!;
-  return { sec: (performance.now() - t) / 1000, bytes: st.bytes.in, kept: st.docs.kept, read: st.docs.read };
+  const ledgerBytes = ledger ? statSync(ledgerPathFor(out)).size : 0;
+  return { sec: (performance.now() - t) / 1000, bytes: st.bytes.in, kept: st.docs.kept, read: st.docs.read, ledgerBytes };
 }
 
 async function floor(info: CorpusInfo, processes: number): Promise<{ sec: number; bytes: number }> {
@@ -46,28 +48,32 @@ async function floor(info: CorpusInfo, processes: number): Promise<{ sec: number
 const mbps = (r: { sec: number; bytes: number }): number => r.bytes / 1e6 / r.sec;
 
 /** One measurement in a fresh process; 1-process runs are pinned to one core so "per core" means one core. */
-function measure(kind: 'floor' | 'mix', processes: number): { sec: number; bytes: number; kept?: number; read?: number } {
+function measure(kind: 'floor' | 'mix' | 'mix-no-ledger', processes: number): { sec: number; bytes: number; kept?: number; read?: number; ledgerBytes?: number } {
   const self = fileURLToPath(import.meta.url);
   const node = [process.execPath, '--import', 'tsx', self, kind, '--processes', String(processes), '--mb', String(SIZE_MB), '--files', String(FILES), '--json'];
   const pinned = processes === 1 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
   const [cmd, ...args] = pinned ? ['taskset', '-c', '0', ...node] : node;
   const r = spawnSync(cmd as string, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   if (r.status !== 0) throw new Error(`${kind} --processes ${processes} failed (${r.status})`);
-  return JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '{}') as { sec: number; bytes: number; kept?: number; read?: number };
+  return JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '{}') as { sec: number; bytes: number; kept?: number; read?: number; ledgerBytes?: number };
 }
 
 async function main(): Promise<void> {
   const info = corpus();
   const p = arg('processes', 0);
   if (only) {
-    const r = only === 'floor' ? await floor(info, p || 1) : await mix(info, p || 1);
+    const r = only === 'floor' ? await floor(info, p || 1) : await mix(info, p || 1, only === 'mix');
     if (process.argv.includes('--json')) process.stdout.write(JSON.stringify(r) + '\n');
     else process.stdout.write(`${only} processes=${p || 1}: ${mbps(r).toFixed(1)} MB/s (${r.sec.toFixed(2)} s)\n`);
     return;
   }
   process.stderr.write(`corpus: ${info.docs.toLocaleString('en-US')} docs, ${(info.bytes / 1e6).toFixed(0)} MB uncompressed, ${info.files.length} files; ${cpus().length} cores\n`);
   const f1 = measure('floor', 1);
-  const m1 = measure('mix', 1);
+  // With and without the ledger, alternated twice on one pinned core; each side's faster run (less noise).
+  const pairs = [0, 1].map(() => ({ with: measure('mix', 1), without: measure('mix-no-ledger', 1) }));
+  const fastest = <T extends { sec: number }>(xs: T[]): T => xs.reduce((a, b) => (b.sec < a.sec ? b : a));
+  const m1 = fastest(pairs.map((x) => x.with));
+  const n1 = fastest(pairs.map((x) => x.without));
   const f2 = measure('floor', 2);
   const m2 = measure('mix', 2);
   const rows = [
@@ -83,10 +89,12 @@ async function main(): Promise<void> {
     `bench/mix — ${(info.bytes / 1e6).toFixed(0)} MB uncompressed (gzip input, gzip-6 output), ${(m1.read ?? 0).toLocaleString('en-US')} docs, kept ${(m1.kept ?? 0).toLocaleString('en-US')}`,
     ...rows.map(([k, v]) => `  ${k.padEnd(38)} ${v.toFixed(1).padStart(6)} MB/s`),
     `  mixer ÷ floor, per core               ${ratio.toFixed(2)}   (target ≥ 0.70)`,
+    `  mixer without the ledger, 1 core       ${mbps(n1).toFixed(1).padStart(6)} MB/s`,
+    `  ledger overhead (1 core)              ${((100 * (m1.sec - n1.sec)) / n1.sec).toFixed(1).padStart(5)} %   (target ≤ 10 %); ledger ${((m1.ledgerBytes ?? 0) / Math.max(1, m1.read ?? 1)).toFixed(0)} bytes per input document (${((m1.ledgerBytes ?? 0) / 1e6).toFixed(1)} MB)`,
     `  2-process speedup: floor ${floorSpeedup.toFixed(2)}×, mixer ${mixSpeedup.toFixed(2)}× → ${(mixSpeedup / floorSpeedup).toFixed(2)} of the floor's (target ≥ 0.90)`,
   ];
   process.stdout.write(lines.join('\n') + '\n');
-  writeFileSync(join(ROOT, 'result.json'), JSON.stringify({ floor1: mbps(f1), mix1: mbps(m1), floor2: mbps(f2), mix2: mbps(m2), ratio, floorSpeedup, mixSpeedup }, null, 2));
+  writeFileSync(join(ROOT, 'result.json'), JSON.stringify({ floor1: mbps(f1), mix1: mbps(m1), mixNoLedger1: mbps(n1), ledgerOverhead: (m1.sec - n1.sec) / n1.sec, ledgerBytesPerDoc: (m1.ledgerBytes ?? 0) / Math.max(1, m1.read ?? 1), floor2: mbps(f2), mix2: mbps(m2), ratio, floorSpeedup, mixSpeedup }, null, 2));
 }
 
 await main();

@@ -41,7 +41,10 @@ if (!process.argv.includes('--phase')) {
       `index + search ${((b.ms + st.ms) / 1000).toFixed(1)} s = ${Math.round(b.docs / ((b.ms + st.ms) / 1000)).toLocaleString('en-US')} docs/s`,
   );
   const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2), '--phase', 'preview'], { stdio: 'inherit' });
-  process.exit(r.status ?? 1);
+  if (r.status !== 0) process.exit(r.status ?? 1);
+  // locate by id and url against a real mix ledger of as many documents (its own corpus: documents with urls).
+  const l = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./locate.ts', import.meta.url)), '--docs', String(DOCS)], { stdio: 'inherit' });
+  process.exit(l.status ?? 1);
 }
 
 const base = process.memoryUsage();

@@ -51,7 +51,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   workspace: { value: true, description: 'init: the dataset folder the starter points at; locate: the folder whose runs to search (default: the current directory)' },
   force: { description: 'init: replace an existing file' },
   id: { value: true, description: 'explain/locate: the document id' },
-  ids: { optionalValue: true, description: 'preview: also list the ids of the kept documents; remove: FILE of ids, one per line' },
+  ids: { optionalValue: true, description: 'preview: also list the ids of the kept documents; locate: print only the matching ids; remove: FILE of ids, one per line' },
   urls: { value: true, description: 'remove: FILE of urls (metadata.url), one per line' },
   hashes: { value: true, description: 'remove: FILE of text sha256 hashes, one per line' },
   url: { value: true, description: 'locate: a metadata.url' },
@@ -108,7 +108,7 @@ Usage:
   assay init [NAME] [--workspace DIR] [--force]   (starters: fineweb, fineweb-tunable, dolma-c4, starter, tag, dedupe, minhash, tokens)
   assay manifest PATH [--json]   (PATH: an output folder, a manifest file or a dataset root)
   assay diff A B [--json]   (two run manifests; exit 1 when they differ)   |   assay diff -c OLD -c NEW --index DATASET_ROOT [--json] [--samples N]
-  assay locate (--id ID | --url URL | --text-hash SHA | --text-file FILE | --contains TEXT) [--workspace DIR] [--limit N] [--json]
+  assay locate (--id ID | --url URL | --text-hash SHA | --text-file FILE | --contains TEXT) [--workspace DIR] [--limit N] [--json | --ids]
   assay remove OUTPUT_DIR --ids FILE [--urls FILE] [--hashes FILE] --destination NEW_DIR
                [--tokens TOKENS_DIR --tokens-destination NEW_TOKENS_DIR] [--allow-missing]
   assay demo --out DIR [--docs N] [--seed N]

@@ -39,6 +39,7 @@ export function formatLocated(m: LocatedDocument, cwd: string): string {
 export async function locateCommand(args: ParsedArgs, signal: AbortSignal): Promise<number> {
   const query = await queryOf(args);
   const root = stringOption(args, 'workspace') ?? args.positionals[0] ?? process.cwd();
+  if (typeof args.options.get('ids') === 'string') throw new UsageError('locate --ids takes no value: it prints only the matching ids');
   const quiet = args.options.get('quiet') === true || args.options.get('json') === true;
   const printer = createProgressPrinter(process.stderr, quiet || !('contains' in query));
   let tracker: ProgressTracker | null = null;
@@ -53,6 +54,12 @@ export async function locateCommand(args: ParsedArgs, signal: AbortSignal): Prom
   printer.done();
   if (args.options.get('json') === true) {
     process.stdout.write(JSON.stringify(r) + '\n');
+    return r.matches.length > 0 ? 0 : 1;
+  }
+  if (args.options.get('ids') === true) {
+    // For scripts and `assay remove --ids FILE`: each matching id once, in the order found.
+    for (const id of new Set(r.matches.map((m) => m.id))) process.stdout.write(`${id}\n`);
+    if (r.ledgers.length === 0) process.stderr.write(`assay: no mix ledgers under ${root}\n`);
     return r.matches.length > 0 ? 0 : 1;
   }
   if (r.ledgers.length === 0) {
