@@ -16,8 +16,11 @@ async function read(path: string): Promise<string> {
 }
 
 export function formatRecipeDiff(d: RecipeDiffResult, oldPath: string, newPath: string): string {
+  // A document read by two streams (or by streams renamed between the recipes) has a fate in each.
+  const streams = new Set(d.groups.map((g) => g.stream)).size;
+  const what = streams > 1 ? `${n(d.changed.docs)} (stream, document) fates change over ${n(d.docs)} documents in ${streams} streams` : `${n(d.changed.docs)} of ${n(d.docs)} documents change fate`;
   const lines = [
-    `${oldPath} → ${newPath}: ${n(d.changed.docs)} of ${n(d.docs)} documents change fate` +
+    `${oldPath} → ${newPath}: ${what}` +
       `  (kept ${n(d.kept.old.docs)} → ${n(d.kept.new.docs)}, est. tokens kept ${n(d.kept.old.tokens)} → ${n(d.kept.new.tokens)})`,
   ];
   for (const [change, c] of Object.entries(d.byChange)) lines.push(`  ${change.padEnd(16)} ${n(c.docs).padStart(9)} docs  ${n(c.tokens).padStart(11)} est. tokens`);
