@@ -90,7 +90,8 @@ export async function runLocate(root: string, path: string, query: LocateQuery, 
   }
   let r: LocateResult;
   try {
-    r = await locate(folder, query, { limit, signal: AbortSignal.timeout(120_000) });
+    // The run's own ledger, with token ranges from any tokens run in the workspace that read its shards.
+    r = await locate(root, query, { within: folder, limit, signal: AbortSignal.timeout(120_000) });
   } catch (e) {
     if (isAssayError(e)) throw new HostError(e.code === 'CANCELLED' ? 'INTERNAL' : 'BAD_REQUEST', `query: ${e.message.split(root + sep).join('')}`, 'query');
     throw e;

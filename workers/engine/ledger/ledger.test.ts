@@ -98,6 +98,16 @@ describe('mix ledger and locate', () => {
     expect(capped.truncated).toBe(true);
   });
 
+  it('within one run: its ledger only, with token ranges from a tokens run elsewhere in the workspace', async () => {
+    await mixAt(root, 'out/other');
+    const id = String(shardRows(join(root, 'out/v1'))[0]!.doc.id);
+    expect((await locate(root, { id })).matches.map((m) => m.output).sort()).toEqual([join(root, 'out/other'), join(root, 'out/v1')]);
+    const mine = await locate(root, { id }, { within: join(root, 'out/v1') });
+    expect(mine.ledgers).toEqual([ledgerPathFor(join(root, 'out/v1'))]);
+    expect(mine.matches[0]!.tokens[0]!.ledger).toBe(ledgerPathFor(join(root, 'tok/v1')));
+    rmSync(join(root, 'out/other'), { recursive: true });
+  });
+
   it('a pool of shard processes writes the same ledger as one process', async () => {
     await mixAt(root, 'out/p2', { processes: 2 });
     const rows = (out: string): unknown[] => {

@@ -1,6 +1,6 @@
 // `locate`: where documents went — input file:line → fate and rule → output shard:line → tokens file and range.
 import { createHash } from 'node:crypto';
-import { dirname } from 'node:path';
+import { dirname, resolve, sep } from 'node:path';
 import type { LedgerFate, LocatedDocument, LocateQuery, LocateResult, TokenRange } from '../../../shared/contract/ledger.js';
 import { AssayError } from '../errors.js';
 import { findLedgers } from './find.js';
@@ -12,6 +12,8 @@ export interface LocateOptions {
   signal?: AbortSignal;
   /** Most matches returned (default 1000; `contains` scans stop there). */
   limit?: number;
+  /** Only the mix ledgers under this folder (one run's output); tokens ledgers are still looked for in all of `root`. */
+  within?: string;
   /** `contains`: bytes of input documents scanned so far, of the total. */
   onProgress?: (p: { done: number; total: number }) => void;
 }
@@ -54,9 +56,11 @@ export async function locate(root: string, query: LocateQuery, opts: LocateOptio
   const mix: { path: string; db: LedgerDB }[] = [];
   const tokens: { path: string; db: LedgerDB }[] = [];
   try {
+    const within = opts.within === undefined ? null : resolve(opts.within) + sep;
     for (const path of paths) {
       const { db, kind } = await openLedger(path);
-      (kind === 'mix' ? mix : tokens).push({ path, db });
+      if (kind === 'mix' && within !== null && !path.startsWith(within)) db.close();
+      else (kind === 'mix' ? mix : tokens).push({ path, db });
     }
     const found: { ledger: string; row: Row }[] = [];
     if ('contains' in query) {
