@@ -11,7 +11,7 @@ import type { Json } from './filters/types.js';
 import { checkAttributeLine, checkDocumentLine, mergeAttributeSets, trimmedUtf8Length } from './fate.js';
 import { stringifySorted } from './json.js';
 import { applyReplacements } from './spans.js';
-import { identityOf, LedgerPart, type LedgerRow } from '../ledger/part.js';
+import { LedgerPart } from '../ledger/part.js';
 
 export interface ShardTask {
   stream: number;
@@ -194,10 +194,8 @@ async function mixFile(
       stats.docsRead += docs.length;
       stats.bytesIn += batchBytes;
       opts.onProgress?.({ compressedBytes: 0, bytes: batchBytes, docs: n });
-      const rows: LedgerRow[] | null = ledger && [];
-      const out = emitBatch(docs, lineNos, compiled, stream, stats, input, provenanceName, rows);
+      const out = emitBatch(docs, lineNos, compiled, stream, stats, input, provenanceName, ledger);
       if (out.length > 0) await writer.write(out);
-      if (rows !== null) ledger?.write(rows);
     }
     // Skipped lines at the very end of the documents file have attribute lines too.
     if (lastBadDocLine >= nextLine) for (const c of cursors) await c.take(lastBadDocLine - nextLine + 1);
@@ -260,8 +258,8 @@ function emitBatch(
   stats: ShardStats,
   input: string,
   provenanceName: string,
-  /** Filled with one ledger row per document, in input order, when the run keeps a ledger. */
-  rows: LedgerRow[] | null,
+  /** Gets one row per document when the run keeps a ledger (dropped ones first, then kept ones, per batch). */
+  ledger: LedgerPart | null,
 ): string {
   // Evaluators name a batch position; turn it into the document's file:line.
   const located = <T>(positions: readonly number[], f: () => T): T => {
@@ -275,12 +273,11 @@ function emitBatch(
   const all = docs.map((_, i) => i);
   const fate = located(all, () => compiled.decide(docs));
   const keptIdx: number[] = [];
-  const record: (LedgerRow | null)[] = [];
   fate.forEach((f, i) => {
-    // Identity before discard_fields or replacement change the document.
-    record.push(rows && { ...identityOf(docs[i] as Doc), file: input, line: lineNos[i] as number, fate: f, replaced: 0, shard: null, outLine: null });
-    if (f === KEEP) keptIdx.push(i);
-    else stats.dropped[f]!++;
+    if (f === KEEP) return void keptIdx.push(i);
+    stats.dropped[f]!++;
+    const d = docs[i] as Doc;
+    ledger?.add(d.id, d.source, d.metadata, d.text, input, lineNos[i] as number, f, 0, null, null);
   });
   const spans =
     compiled.hasSpanReplacement && keptIdx.length > 0 ? located(keptIdx, () => compiled.spans(keptIdx.map((i) => docs[i] as Json))) : null;
@@ -290,12 +287,14 @@ function emitBatch(
   keptIdx.forEach((docIndex, k) => {
     const doc = docs[docIndex] as Doc;
     const reps = spans?.[k];
-    const row = record[docIndex] ?? null;
+    // What the ledger records of the document as read, before replacement and discard_fields change it.
+    const [id0, source0, meta0, text0, line] = [doc.id, doc.source, doc.metadata, doc.text, lineNos[docIndex] as number];
+    let replaced = 0;
     if (reps && reps.length > 0) {
       if (typeof doc.text !== 'string') {
         throw new AssayError('PARSE', "span replacement needs a string 'text' field", { file: input, line: lineNos[docIndex] });
       }
-      doc.text = applyReplacements(doc.text, reps, row ? (from, to) => void (row.replaced += to - from) : undefined);
+      doc.text = applyReplacements(doc.text, reps, ledger ? (from, to) => void (replaced += to - from) : undefined);
     }
     for (const f of discard) delete doc[f];
     if (minLen > 0) {
@@ -304,7 +303,7 @@ function emitBatch(
       }
       if (trimmedUtf8Length(doc.text) < minLen) {
         stats.dropped[compiled.minTextLengthReason]!++;
-        if (row) row.fate = compiled.minTextLengthReason;
+        ledger?.add(id0, source0, meta0, text0, input, line, compiled.minTextLengthReason, replaced, null, null);
         return;
       }
     }
@@ -315,12 +314,8 @@ function emitBatch(
     doc.metadata = metadata;
     out += stringifySorted(doc) + '\n';
     stats.kept++;
-    if (row) {
-      row.shard = stats.output;
-      row.outLine = stats.kept;
-    }
+    ledger?.add(id0, source0, meta0, text0, input, line, KEEP, replaced, stats.output, stats.kept);
     countSource(stats.bySource, doc.source, typeof doc.text === 'string' ? Math.ceil(Buffer.byteLength(doc.text, 'utf8') / 4) : 0);
   });
-  if (rows) for (const r of record) rows.push(r as LedgerRow);
   return out;
 }
