@@ -3,9 +3,9 @@
 /**
  * A document's fate in one mix run. `excluded`: the stream's exclude rule `rule` fired first; `no_include`: the
  * stream has include rules and none matched; `min_text_length`: kept by the filter, too short after replacement;
- * `removed`: taken out later by `assay remove` (the request is in that version's manifest).
+ * `not_sampled`: kept by the rules, not drawn by the stream's `assay.sample`; `removed`: taken out later by `assay remove` (the request is in that version's manifest).
  */
-export type LedgerFateKind = 'kept' | 'excluded' | 'no_include' | 'min_text_length' | 'removed';
+export type LedgerFateKind = 'kept' | 'excluded' | 'no_include' | 'min_text_length' | 'not_sampled' | 'removed';
 
 export interface LedgerFate {
   kind: LedgerFateKind;
@@ -40,8 +40,10 @@ export interface LocatedDocument {
   fate: LedgerFate;
   /** Characters (code points) span replacement removed or replaced; 0 when none. */
   replacedChars: number;
-  /** Where the kept document is: output shard and 1-based line. */
+  /** Where the kept document is: output shard and 1-based line (of its first copy when `assay.repeat` wrote several). */
   shard: { file: string; line: number } | null;
+  /** Lines written for it: 1, or `assay.repeat`'s copies; 0 when not kept. */
+  copies: number;
   tokens: TokenRange[];
 }
 

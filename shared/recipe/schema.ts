@@ -9,11 +9,24 @@ const intLike = z.union([z.number().int(), z.string().regex(/^-?\d+$/, 'must be 
 const numLike = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, 'must be a number').transform(Number)]);
 const syntax = z.enum(['jsonpath', 'jq']);
 
+const fraction = z.number().gt(0, 'a sample fraction is above 0').lte(1, 'a sample fraction is at most 1 (upsample with repeat)');
+const copies = z.number().int('repeat is a whole number of copies').min(1, 'repeat is at least 1');
+
 /** Assay-only options; Dolma ignores configs' unknown top-level keys only under this name by convention. */
 export const assayStreamOptions = z
   .object({
     /** Allow a documents file without its attribute file (Dolma's silent behaviour). */
     allow_missing_attributes: z.boolean().optional(),
+    /**
+     * Keep a deterministic fraction of the documents the rules keep: all of the stream's, or per `source` (a source
+     * not listed keeps everything). A document is kept when a hash of its id and `seed` falls below its fraction.
+     */
+    sample: z
+      .object({ fraction: z.union([fraction, z.record(z.string(), fraction)]), seed: z.number().int().nonnegative().default(0) })
+      .strict()
+      .optional(),
+    /** Copies `assay mix` writes of each kept document (upsampling, epochs over a source): all, or per `source`. */
+    repeat: z.union([copies, z.record(z.string(), copies)]).optional(),
   })
   .strict();
 

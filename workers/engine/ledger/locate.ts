@@ -30,12 +30,13 @@ interface Row {
   replaced: number;
   shard: string | null;
   out_line: number | null;
+  copies: number;
   key: string | null;
   text: string | null;
 }
 
 const SELECT = `SELECT d.doc_id, d.source, d.url, d.sha256, s.name AS stream, f.path AS file, d.line, d.fate, d.replaced,
-  sf.path AS shard, d.out_line, r.key, r.text
+  sf.path AS shard, d.out_line, d.copies, r.key, r.text
   FROM docs d JOIN files f ON f.id = d.file JOIN streams s ON s.id = d.stream
   LEFT JOIN files sf ON sf.id = d.shard LEFT JOIN rules r ON r.stream = d.stream AND r.reason = d.fate`;
 
@@ -43,6 +44,7 @@ export function fateOf(fate: number, key: string | null, text: string | null): L
   if (fate === KEPT) return { kind: 'kept', exclude: null, rule: null, message: 'kept' };
   if (fate === REMOVED) return { kind: 'removed', exclude: null, rule: null, message: 'removed by request (assay remove; see the manifest)' };
   if (key === 'include') return { kind: 'no_include', exclude: null, rule: null, message: 'dropped: no include rule matched' };
+  if (key === 'sample') return { kind: 'not_sampled', exclude: null, rule: text, message: `dropped: ${text ?? 'not sampled'}` };
   if (key === 'min_text_length') return { kind: 'min_text_length', exclude: null, rule: text, message: `dropped: ${text ?? 'min_text_length'}` };
   const j = /^exclude\[(\d+)\]$/.exec(key ?? '');
   if (j === null) throw new Error(`ledger names an unknown rule '${key}' for fate ${fate}`);
@@ -120,6 +122,7 @@ function toLocated(ledger: string, r: Row, tokens: readonly { path: string; db: 
     fate: fateOf(r.fate, r.key, r.text),
     replacedChars: r.replaced,
     shard: r.shard === null || r.out_line === null ? null : { file: r.shard, line: r.out_line },
+    copies: r.copies,
     tokens: ranges,
   };
 }

@@ -41,7 +41,7 @@ export async function mergeLedger(folder: string, streams: readonly LedgerStream
         BEGIN;
         INSERT OR IGNORE INTO files(path) SELECT path FROM p.files ORDER BY id;
         INSERT INTO docs
-          SELECT d.doc_id, d.source, d.url, d.sha256, d.sha_key, d.stream, f1.id, d.line, d.fate, d.replaced, f2.id, d.out_line
+          SELECT d.doc_id, d.source, d.url, d.sha256, d.sha_key, d.stream, f1.id, d.line, d.fate, d.replaced, f2.id, d.out_line, d.bytes, d.copies
           FROM p.docs d
           JOIN p.files pf1 ON pf1.id = d.file JOIN main.files f1 ON f1.path = pf1.path
           LEFT JOIN p.files pf2 ON pf2.id = d.shard LEFT JOIN main.files f2 ON f2.path = pf2.path

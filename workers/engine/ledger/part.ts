@@ -17,7 +17,7 @@ export function urlOfMetadata(m: unknown): string | null {
   return typeof url === 'string' ? url : null;
 }
 
-const COLUMNS = 12;
+const COLUMNS = 14;
 const BLOCK = 64;
 
 /**
@@ -48,14 +48,15 @@ export class LedgerPart {
 
   /**
    * One input document: its identity as read (`id`, `source`, `metadata`, `text` before the mixer edited them),
-   * where it was, its fate (KEEP or the mixer's reason), code points replaced, and its shard line when kept.
+   * where it was, its fate (KEEP or the mixer's reason), code points replaced, and its shard line and copies when kept.
    */
-  add(id: unknown, source: unknown, metadata: unknown, text: unknown, file: string, line: number, fate: number, replaced: number, shard: string | null, outLine: number | null): void {
+  add(id: unknown, source: unknown, metadata: unknown, text: unknown, file: string, line: number, fate: number, replaced: number, shard: string | null, outLine: number | null, copies = 0): void {
+    const t = typeof text === 'string' ? text : '';
     // The one-shot hash: most of a Hash object's cost per document is its set-up, not the bytes.
-    const sha = hash('sha256', typeof text === 'string' ? text : '', 'buffer');
+    const sha = hash('sha256', t, 'buffer');
     const v = this.values;
     v.push(idText(id), typeof source === 'string' ? source : '', urlOfMetadata(metadata), sha, shaKey(sha), this.stream, this.fileId(file), line, fate, replaced);
-    v.push(shard === null ? null : this.fileId(shard), outLine);
+    v.push(shard === null ? null : this.fileId(shard), outLine, Buffer.byteLength(t, 'utf8'), copies);
     if (v.length === BLOCK * COLUMNS) {
       this.insertBlock.run(v);
       v.length = 0;

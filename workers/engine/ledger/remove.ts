@@ -40,6 +40,8 @@ interface Hit {
   rowid: number;
   shard: string;
   out_line: number;
+  /** Lines from out_line on that hold it (`assay.repeat`). */
+  copies: number;
 }
 
 /** Reads one value per line (blank lines and surrounding spaces ignored). */
@@ -55,7 +57,7 @@ function match(db: LedgerDB, req: RemovalRequest): { hits: Map<number, Hit>; mis
   const hits = new Map<number, Hit>();
   const missing: string[] = [];
   const sql = (where: string): string =>
-    `SELECT d.rowid, f.path AS shard, d.out_line FROM docs d JOIN files f ON f.id = d.shard WHERE d.fate = ${KEPT} AND ${where}`;
+    `SELECT d.rowid, f.path AS shard, d.out_line, d.copies FROM docs d JOIN files f ON f.id = d.shard WHERE d.fate = ${KEPT} AND ${where}`;
   const byId = db.prepare(sql('d.doc_id = ?'));
   const byUrl = db.prepare(sql('d.url = ?'));
   const byHash = db.prepare(sql('d.sha_key = ? AND d.sha256 = ?'));
@@ -103,7 +105,7 @@ export async function removeDocuments(outputArg: string, destinationArg: string,
   for (const h of hits.values()) {
     let s = drop.get(h.shard);
     if (!s) drop.set(h.shard, (s = new Set()));
-    s.add(h.out_line);
+    for (let c = 0; c < Math.max(1, h.copies); c++) s.add(h.out_line + c);
   }
   const written: { path: string; from: string; docs: number; out: OutputRecord; read: InputRecord; lines: Map<number, number> }[] = [];
   try {
@@ -169,7 +171,7 @@ async function writeLedger(output: string, destination: string, hits: ReadonlyMa
   const db = openWritable(`${path}.tmp`);
   try {
     db.transaction(() => {
-      const gone = db.prepare(`UPDATE docs SET fate = ${REMOVED}, shard = NULL, out_line = NULL WHERE rowid = ?`);
+      const gone = db.prepare(`UPDATE docs SET fate = ${REMOVED}, shard = NULL, out_line = NULL, copies = 0 WHERE rowid = ?`);
       for (const id of hits.keys()) gone.run(id);
       const files = db.prepare('UPDATE files SET path = ? WHERE path = ?');
       const rows = db.prepare('SELECT d.rowid AS rowid, d.out_line FROM docs d JOIN files f ON f.id = d.shard WHERE f.path = ?');

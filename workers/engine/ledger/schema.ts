@@ -18,7 +18,9 @@ export const ledgerPathFor = (folder: string): string => join(folder, '.assay', 
  * appended to by many shard processes through per-shard parts merged at the end, and readable by any tool.
  * Paths are stored once (`files`); a document row holds ids, hashes and small integers (~100 bytes + indexes).
  * `fate`: -1 kept, -3 removed by `assay remove`, else the index into the stream's reasons (0 = no include rule
- * matched, 1 + j = exclude[j], last = min_text_length), the mixer's own numbering (mix/compile.ts).
+ * matched, 1 + j = exclude[j], then min_text_length, then sample), the mixer's own numbering (mix/compile.ts); the
+ * `rules` table names each (`key`: include, exclude[j], min_text_length, sample).
+ * `bytes`: UTF-8 bytes of the input text; `copies`: lines written for it (`assay.repeat`; 0 unless kept), from `out_line` on.
  * `sha_key`: the first 6 bytes of the text's sha256 as an integer, so the hash index stays small.
  */
 const MIX_TABLES = `
@@ -29,7 +31,7 @@ CREATE TABLE IF NOT EXISTS rules(stream INTEGER NOT NULL, reason INTEGER NOT NUL
 CREATE TABLE IF NOT EXISTS docs(
   doc_id TEXT NOT NULL, source TEXT NOT NULL, url TEXT, sha256 BLOB NOT NULL, sha_key INTEGER NOT NULL,
   stream INTEGER NOT NULL, file INTEGER NOT NULL, line INTEGER NOT NULL, fate INTEGER NOT NULL,
-  replaced INTEGER NOT NULL, shard INTEGER, out_line INTEGER);
+  replaced INTEGER NOT NULL, shard INTEGER, out_line INTEGER, bytes INTEGER NOT NULL, copies INTEGER NOT NULL);
 `;
 export const MIX_INDEXES = `
 CREATE INDEX IF NOT EXISTS docs_id ON docs(doc_id);

@@ -13,6 +13,7 @@ import {
   type RuleRole,
 } from './filters/types.js';
 import { computedReplacement, KEEP, selectedSpans } from './fate.js';
+import { samplingLabel, samplingOf, type Sampling } from './sample.js';
 import type { Replacement } from './spans.js';
 
 /** Why a document was dropped: the rule that decided it, for the summary and later the preview. */
@@ -29,6 +30,9 @@ export interface CompiledStream {
   /** reasons[0] = no include rule matched; reasons[1 + j] = exclude[j]; last = min_text_length. */
   reasons: DropReason[];
   minTextLengthReason: number;
+  /** Documents kept by the rules and min_text_length but not drawn by `assay.sample` (after min_text_length, last). */
+  sampleReason: number;
+  sampling: Sampling;
   /** For each doc, KEEP or the index into `reasons` of the first rule that dropped it. */
   decide(docs: readonly Json[]): Int32Array;
   /** Spans to replace in each (kept) doc, concatenated in replacer order. */
@@ -100,8 +104,10 @@ export function compileStream(stream: StreamConfig, streamField: string, opts: C
     { key: 'include', label: include.length === 0 ? '(no include rules)' : 'no include rule matched' },
     ...exclude.map((r, j) => ({ key: `exclude[${j}]`, label: r.value.expr })),
     { key: 'min_text_length', label: `text shorter than ${stream.output.min_text_length} UTF-8 bytes after trim` },
+    { key: 'sample', label: samplingLabel(stream) },
   ];
-  const minTextLengthReason = reasons.length - 1;
+  const minTextLengthReason = reasons.length - 2;
+  const sampleReason = reasons.length - 1;
 
   const decide = (docs: readonly Json[]): Int32Array => {
     const fate = new Int32Array(docs.length).fill(include.length > 0 ? 0 : KEEP);
@@ -138,7 +144,7 @@ export function compileStream(stream: StreamConfig, streamField: string, opts: C
     return out;
   };
 
-  return { reasons, minTextLengthReason, decide, spans, hasSpanReplacement: replacers.length > 0 };
+  return { reasons, minTextLengthReason, sampleReason, sampling: samplingOf(stream), decide, spans, hasSpanReplacement: replacers.length > 0 };
 }
 
 interface CompiledReplacer {

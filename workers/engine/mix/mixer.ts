@@ -198,7 +198,13 @@ async function summarise(plan: StreamPlan, cfg: MixerConfig, compiled: CompiledS
     },
     // Rules the recipe does not have (no include list, min_text_length 0) are left out.
     droppedBy: dropped.filter((d) =>
-      d.key === 'include' ? (stream.filter?.include.length ?? 0) > 0 : d.key === 'min_text_length' ? stream.output.min_text_length > 0 : true,
+      d.key === 'include'
+        ? (stream.filter?.include.length ?? 0) > 0
+        : d.key === 'min_text_length'
+          ? stream.output.min_text_length > 0
+          : d.key === 'sample'
+            ? compiled.sampling.samples
+            : true,
     ),
     bytes: { in: mine.reduce((a, s) => a + s.bytesIn, 0), out: mine.reduce((a, s) => a + s.bytesOut, 0) },
     badLines: { count: mine.reduce((a, s) => a + s.badLines, 0), samples: mine.flatMap((s) => s.badLineSamples).slice(0, 20) },

@@ -11,7 +11,8 @@ import type { Json } from './filters/types.js';
 import { checkAttributeLine, checkDocumentLine, mergeAttributeSets, trimmedUtf8Length } from './fate.js';
 import { stringifySorted } from './json.js';
 import { applyReplacements } from './spans.js';
-import { LedgerPart } from '../ledger/part.js';
+import { idText, LedgerPart } from '../ledger/part.js';
+import { sampled } from './sample.js';
 
 export interface ShardTask {
   stream: number;
@@ -283,6 +284,7 @@ function emitBatch(
     compiled.hasSpanReplacement && keptIdx.length > 0 ? located(keptIdx, () => compiled.spans(keptIdx.map((i) => docs[i] as Json))) : null;
   const minLen = stream.output.min_text_length;
   const discard = stream.output.discard_fields;
+  const sampling = compiled.sampling;
   let out = '';
   keptIdx.forEach((docIndex, k) => {
     const doc = docs[docIndex] as Doc;
@@ -307,15 +309,25 @@ function emitBatch(
         return;
       }
     }
+    const source = typeof source0 === 'string' ? source0 : '';
+    if (sampling.samples && !sampled(sampling, idText(id0), source)) {
+      stats.dropped[compiled.sampleReason]!++;
+      ledger?.add(id0, source0, meta0, text0, input, line, compiled.sampleReason, replaced, null, null);
+      return;
+    }
     // Provenance is added after discard_fields, as Dolma does, so it survives discarding `metadata`.
     const meta = doc.metadata;
     const metadata = meta !== null && typeof meta === 'object' && !Array.isArray(meta) ? (meta as Doc) : {};
     metadata.provenance = `${provenanceName}:${lineNos[docIndex]}`;
     doc.metadata = metadata;
-    out += stringifySorted(doc) + '\n';
-    stats.kept++;
-    ledger?.add(id0, source0, meta0, text0, input, line, KEEP, replaced, stats.output, stats.kept);
-    countSource(stats.bySource, doc.source, typeof doc.text === 'string' ? Math.ceil(Buffer.byteLength(doc.text, 'utf8') / 4) : 0);
+    const written = stringifySorted(doc) + '\n';
+    // assay.repeat: the same line again, so a later tokens run sees every copy (the ledger names the first).
+    const copies = sampling.repeats ? sampling.repeat(source) : 1;
+    out += copies === 1 ? written : written.repeat(copies);
+    ledger?.add(id0, source0, meta0, text0, input, line, KEEP, replaced, stats.output, stats.kept + 1, copies);
+    stats.kept += copies;
+    const tokens = typeof doc.text === 'string' ? Math.ceil(Buffer.byteLength(doc.text, 'utf8') / 4) : 0;
+    for (let c = 0; c < copies; c++) countSource(stats.bySource, doc.source, tokens);
   });
   return out;
 }
