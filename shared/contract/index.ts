@@ -9,6 +9,8 @@ export * from './jobs.js';
 export * from './methods.js';
 export * from './runs.js';
 export type * from './ledger.js';
+export type * from './mixplan.js';
+export type * from './run-ledger.js';
 export type * from './preview.js';
 export type * from './workspace.js';
 

@@ -17,6 +17,7 @@ import { manifestCommand } from './cli/manifest.js';
 import { diffCommand } from './cli/diff.js';
 import { locateCommand } from './cli/locate.js';
 import { removeCommand } from './cli/remove.js';
+import { ledgerCommand } from './cli/ledger.js';
 import { disposeJq } from './mix/filters/jq/index.js';
 
 const OPTIONS: Record<string, OptionSpec> = {
@@ -45,10 +46,10 @@ const OPTIONS: Record<string, OptionSpec> = {
   processes: { value: true, description: 'parallel processes (overrides the config)' },
   'skip-bad-lines': { description: 'skip malformed lines (counted, logged with file:line)' },
   dryrun: { description: 'print the resolved config and exit' },
-  json: { description: 'list/preview/explain/lint/manifest/diff: machine-readable output' },
-  index: { value: true, description: 'preview/explain/lint: dataset root whose index (.assay/index.sqlite) to use' },
+  json: { description: 'list/preview/explain/lint/manifest/diff/ledger/plan: machine-readable output' },
+  index: { value: true, description: 'preview/explain/lint/ledger/plan: dataset root whose index (.assay/index.sqlite) to use' },
   'no-search': { description: 'index: skip the search table over the texts (.assay/search/)' },
-  workspace: { value: true, description: 'init: the dataset folder the starter points at; locate: the folder whose runs to search (default: the current directory)' },
+  workspace: { value: true, description: 'init: the dataset folder the starter points at; locate: the folder whose runs to search; ledger OUTPUT_DIR: where to look for a tokens run of it (default: the current directory)' },
   force: { description: 'init: replace an existing file' },
   id: { value: true, description: 'explain/locate: the document id' },
   ids: { optionalValue: true, description: 'preview: also list the ids of the kept documents; locate: print only the matching ids; remove: FILE of ids, one per line' },
@@ -61,8 +62,15 @@ const OPTIONS: Record<string, OptionSpec> = {
   limit: { value: true, description: 'locate: most matches shown (default 1000)' },
   'no-ledger': { description: 'mix: skip the removal ledger (<output>/.assay/ledger.sqlite)' },
   'allow-missing': { description: 'remove: skip requested documents that are not in the output instead of refusing' },
-  tokens: { value: true, description: 'remove: the tokens run of the output, rerun into --tokens-destination' },
+  tokens: { value: true, description: 'remove: the tokens run of the output, rerun into --tokens-destination; ledger: the tokens run whose exact counts are the seen tokens' },
   'tokens-destination': { value: true, description: 'remove: where the new tokens go' },
+  epochs: { value: true, description: 'ledger/plan: training epochs over what the mix writes (default 1)' },
+  csv: { description: 'ledger: one CSV row per source and stage' },
+  budget: { value: true, description: 'plan: seen tokens to train on (2e9 or 2000000000)' },
+  target: { value: true, description: 'plan: target share per source, SOURCE=SHARE,… (web=0.6,books=0.2,code=0.2)' },
+  'max-repetitions': { value: true, description: 'plan: most copies of a document (default 1: never upsample)' },
+  'max-source-fraction': { value: true, description: 'plan: largest share one source may take (default 1)' },
+  write: { description: 'plan: write the planned sampling into the recipe file' },
   samples: { value: true, description: 'diff -c OLD -c NEW: sample ids listed per change (default 20)' },
   verbose: { alias: 'v', description: 'list: show every output attribute' },
   out: { value: true, description: 'demo: the new folder to build the demo workspace in' },
@@ -86,6 +94,7 @@ const COMMANDS: Record<string, { summary: string; run: (args: ParsedArgs, signal
   init: { summary: 'write a starter config (FineWeb, Dolma C4, from the attribute catalogue, or per job kind) into the current directory', run: (args) => initCommand(args) },
   diff: { summary: 'what changed between two run manifests (A B), or which documents change fate between two recipes (-c OLD -c NEW --index ROOT)', run: diffCommand },
   manifest: { summary: "a run's manifest and the chain of runs behind it (inputs' hashes, config, tool, outputs), as a tree", run: (args) => manifestCommand(args) },
+  ledger: { summary: 'tokens per source raw → filtered → sampled → seen of a finished mix output', run: ledgerCommand },
   locate: { summary: 'where documents went in every run under a workspace: input line, fate and rule, output shard line, token range', run: locateCommand },
   remove: { summary: 'a new version of a mix output (and its tokens) without the given documents; the old one is untouched', run: removeCommand },
   demo: { summary: 'build a demo workspace from real English text with planted duplicates, PII and junk', run: demoCommand },
@@ -106,6 +115,7 @@ Usage:
   assay lint -c recipe.yaml --index DATASET_ROOT [--json]
   assay list [--verbose] [--json]
   assay init [NAME] [--workspace DIR] [--force]   (starters: fineweb, fineweb-tunable, dolma-c4, starter, tag, dedupe, minhash, tokens)
+  assay ledger OUTPUT_DIR [--epochs N] [--tokens DIR] [--json | --csv]
   assay manifest PATH [--json]   (PATH: an output folder, a manifest file or a dataset root)
   assay diff A B [--json]   (two run manifests; exit 1 when they differ)   |   assay diff -c OLD -c NEW --index DATASET_ROOT [--json] [--samples N]
   assay locate (--id ID | --url URL | --text-hash SHA | --text-file FILE | --contains TEXT) [--workspace DIR] [--limit N] [--json | --ids]
