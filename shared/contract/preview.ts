@@ -14,7 +14,8 @@ export interface CountBySource extends Count {
 /** Where a rule was evaluated: compiled to column predicates, or exactly on stored attribute JSON. */
 export type EvalPath = 'compiled' | 'exact';
 
-export type RuleKind = 'include' | 'exclude' | 'min_text_length' | 'span_replacement';
+/** `sample`: the stream's `assay.sample` — documents the rules keep but the deterministic draw does not. */
+export type RuleKind = 'include' | 'exclude' | 'min_text_length' | 'span_replacement' | 'sample';
 
 /** A numeric comparison found in a rule, swept over 50 thresholds. */
 export interface ThresholdSweep {

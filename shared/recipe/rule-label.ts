@@ -4,7 +4,7 @@
 export const RULE_LABEL_MAX = 72;
 
 export interface LabelInput {
-  kind: 'include' | 'exclude' | 'min_text_length' | 'span_replacement';
+  kind: 'include' | 'exclude' | 'min_text_length' | 'span_replacement' | 'sample';
   expression: string;
   /** The rule's own YAML comment (the line above it or trailing on its line), when it has one. */
   comment?: string | undefined;
@@ -20,5 +20,6 @@ export function ruleLabel(r: LabelInput, max = RULE_LABEL_MAX): string {
   if (r.sweep) return elide(`${r.sweep.key} ${r.sweep.op} ${r.sweep.threshold}`, max);
   if (r.kind === 'span_replacement') return elide(r.expression.replace(/^\$\.attributes\./, ''), max);
   if (r.kind === 'min_text_length') return elide(`text shorter than ${r.expression} bytes`, max);
+  if (r.kind === 'sample') return elide(`not sampled (${r.expression})`, max);
   return elide(r.expression, max);
 }

@@ -52,9 +52,9 @@ describe('preview = run (differential)', () => {
   it(`${RECIPES} random recipes keep the same documents with the same text as assay mix`, async () => {
     const r = rng(2024);
     const catalogue = engine.catalogue();
-    const stats = { ok: 0, failedBoth: 0, compiled: 0, exact: 0, kept: 0, replaced: 0 };
+    const stats = { ok: 0, failedBoth: 0, compiled: 0, exact: 0, kept: 0, replaced: 0, sampled: 0, repeated: 0 };
     for (let n = 0; n < RECIPES; n++) {
-      const recipe = randomRecipe(r, n, { sets: [...TAGGED_SETS, ODD_SET], partialSets: [ODD_SET], catalogue });
+      const recipe = randomRecipe(r, n, { sets: [...TAGGED_SETS, ODD_SET], partialSets: [ODD_SET], catalogue, sampling: true });
       const ctx = `recipe #${n}:\n${recipe.text}`;
       const run = await mix(root, recipe.text, recipe.output);
       let preview;
@@ -80,17 +80,21 @@ describe('preview = run (differential)', () => {
       // The mixer's summary counts each dropped document under the first rule that fired: sequential.
       for (const rule of preview.rules) {
         if (rule.kind === 'span_replacement') continue;
-        const key = rule.kind === 'min_text_length' ? 'min_text_length' : rule.kind === 'include' ? 'include' : `exclude[${recipeExcludePosition(preview.rules, rule.index)}]`;
+        const key = rule.kind === 'min_text_length' || rule.kind === 'sample' ? rule.kind : rule.kind === 'include' ? 'include' : `exclude[${recipeExcludePosition(preview.rules, rule.index)}]`;
         const isLastInclude = rule.kind !== 'include' || !preview.rules.some((x) => x.kind === 'include' && x.stream === rule.stream && x.index > rule.index);
         if (isLastInclude) expect(rule.sequential.docs, `${ctx}\n${key}`).toBe(run.droppedBy.get(`${rule.stream}:${key}`) ?? 0);
         if (rule.kind === 'include' || rule.kind === 'exclude') stats[rule.path]++;
       }
       expect(preview.total.kept.docs).toBe(run.rows.length);
+      if (preview.rules.some((x) => x.kind === 'sample' && x.sequential.docs > 0)) stats.sampled++;
+      if (new Set(want).size < want.length) stats.repeated++;
       stats.ok++;
       stats.kept += run.rows.length;
     }
-    console.log(`differential: ${stats.ok} recipes compared, ${stats.failedBoth} failed in both, ${stats.kept} kept documents explained (${stats.replaced} with replacements); rules compiled ${stats.compiled}, exact ${stats.exact}`);
+    console.log(`differential: ${stats.ok} recipes compared, ${stats.failedBoth} failed in both, ${stats.kept} kept documents explained (${stats.replaced} with replacements); rules compiled ${stats.compiled}, exact ${stats.exact}; ${stats.sampled} sampled, ${stats.repeated} with repeats`);
     expect(stats.ok).toBeGreaterThan(RECIPES * 0.7);
+    expect(stats.sampled).toBeGreaterThan(RECIPES * 0.15);
+    expect(stats.repeated).toBeGreaterThan(RECIPES * 0.05);
     expect(stats.compiled).toBeGreaterThan(stats.exact * 2);
   }, 300_000);
 });

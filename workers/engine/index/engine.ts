@@ -4,9 +4,10 @@ import { resolve } from 'node:path';
 import type { ExplainResult, Histogram, LintIssue, PreviewResult, RecipeDiffResult, SampleBucket } from '../../../shared/contract/preview.js';
 import type { AttributeKeyInfo, DocumentDetail, DocumentPage, DocumentQuery, IndexStatus, SourceInfo } from '../../../shared/contract/workspace.js';
 import { AssayError } from '../errors.js';
+import { sampleUnit } from '../mix/sample.js';
 import { analyze, type EngineState, type StreamAnalysis } from './preview/analyze.js';
 import { Lru } from './preview/lru.js';
-import { buildResult } from './preview/result.js';
+import { buildResult, repeatedSets } from './preview/result.js';
 import { locateConfigError } from './recipe/errors.js';
 import { Materializer } from './recipe/materialize.js';
 import { newCaches, parseAndCompile, type ParsedRecipe, type RecipeCaches } from './recipe/recipe.js';
@@ -42,6 +43,20 @@ export interface OpenOptions {
    * the CLI passes its working directory; the default, the dataset root, is the app's workspace root.
    */
   baseDir?: string;
+}
+
+/** Sampling positions by seed, computed from the ids in the docs table once per seed (ids are not held in memory). */
+function sampleUnits(db: DB, data: IndexData): (seed: number) => Float64Array {
+  const bySeed = new Lru<number, Float64Array>(4);
+  return (seed) =>
+    bySeed.getOr(seed, () => {
+      const u = new Float64Array(data.n);
+      for (const [file, ord, id] of db.prepare('SELECT file, ord, id FROM docs').raw().iterate() as IterableIterator<[number, number, string]>) {
+        const f = data.byId.get(file);
+        if (f !== undefined) u[f.start + ord] = sampleUnit(id, seed);
+      }
+      return u;
+    });
 }
 
 export class PreviewEngine {
@@ -112,6 +127,8 @@ export class PreviewEngine {
       outcomes: new Lru(256),
       spans: new Lru(16),
       shorts: new Lru(64),
+      samples: new Lru(64),
+      units: sampleUnits(this.db, data),
       tallies: new Lru(1024),
       scopes: new Map(),
     };
@@ -192,6 +209,8 @@ export class PreviewEngine {
     if (opts.ids) {
       const kept = streams.map((s) => s.kept).reduce((a, b) => a.or(b));
       result.keptIds = idsOf(this.db, this.state.data, kept);
+      // assay.repeat writes a document several times: its id is listed once per copy, as in the output.
+      for (const s of streams) for (const [extra, set] of repeatedSets(s, this.state.data)) for (const id of idsOf(this.db, this.state.data, set)) for (let c = 0; c < extra; c++) result.keptIds.push(id);
     }
     result.elapsedMs = Math.round((performance.now() - started) * 100) / 100;
     return result;

@@ -11,6 +11,8 @@ export interface GrammarInput {
   /** Sets that lack a file for some documents file (need allow_missing_attributes or a narrower glob). */
   partialSets: readonly string[];
   catalogue: readonly AttributeKeyInfo[];
+  /** Also draw assay.sample fractions and assay.repeat counts (and, in pairs, edit them). */
+  sampling?: boolean;
 }
 
 /** A threshold near the key's observed values: a quantile, sometimes nudged, sometimes exactly a value. */
@@ -142,7 +144,12 @@ export function randomRecipe(r: R, n: number, g: GrammarInput): GeneratedRecipe 
     if (reps.length > 0 || stream.filter === undefined) stream.span_replacement = reps.length ? reps : [spanReplacement(r, 'jsonpath', spanKeys)];
     if (chance(r, 0.5)) (stream.output as Record<string, unknown>).min_text_length = pick(r, [1, 5, 20, 60, 150, 400]);
     if (chance(r, 0.15)) (stream.output as Record<string, unknown>).discard_fields = ['metadata'];
-    if (attributes.some((a) => g.partialSets.includes(a))) stream.assay = { allow_missing_attributes: true };
+    const assay: Record<string, unknown> = {};
+    if (attributes.some((a) => g.partialSets.includes(a))) assay.allow_missing_attributes = true;
+    // assay.sample / assay.repeat (issue 14), drawn last so recipes without them stay as they were.
+    if (g.sampling && chance(r, 0.35)) assay.sample = { fraction: pick(r, [0.3, 0.75, { web: 0.5 }, { books: 0.2, code: 0.9, '': 0.6 }]), seed: Math.floor(r() * 100) };
+    if (g.sampling && chance(r, 0.2)) assay.repeat = pick(r, [2, { web: 3 }, { '': 2, books: 2 }]);
+    if (Object.keys(assay).length > 0) stream.assay = assay;
     return stream;
   });
   return { text: stringify({ streams, processes: 1 }), output };
@@ -168,6 +175,9 @@ export function recipePair(r: R, n: number, g: GrammarInput): { old: GeneratedRe
       if (chance(r, 0.3) && filter.syntax !== 'jq') filter.exclude.push(jsonpathRule(r, keys));
     }
     if (filter?.include) filter.include = filter.include.map((e) => (chance(r, 0.5) ? nudge(e) : e));
+    const assay = stream.assay as { sample?: { fraction: unknown; seed: number } } | undefined;
+    if (g.sampling && assay?.sample && chance(r, 0.4)) assay.sample.fraction = pick(r, [0.1, 0.5, 0.9, { code: 0.4 }]);
+    if (g.sampling && assay?.sample && chance(r, 0.15)) assay.sample.seed++;
     const output = stream.output as Record<string, unknown>;
     if (chance(r, 0.3)) {
       if (output.min_text_length === undefined) output.min_text_length = pick(r, [5, 60, 400]);

@@ -12,6 +12,7 @@ import { Bitset } from './bitset.js';
 import type { Tally } from './counts.js';
 import type { Lru } from './lru.js';
 import { spanOutcome, type SpanOutcome } from './spans.js';
+import { samplingOf, type Sampling } from '../../mix/sample.js';
 
 export interface EngineState {
   data: IndexData;
@@ -25,6 +26,10 @@ export interface EngineState {
   spans: Lru<string, SpanOutcome>;
   /** min_text_length drops per stream, span configuration and bound. */
   shorts: Lru<string, Bitset>;
+  /** assay.sample's undrawn documents per stream and sampling settings. */
+  samples: Lru<string, Bitset>;
+  /** Each document's sampling position for a seed (mix/sample.ts sampleUnit of its id), read from the index once per seed. */
+  units: (seed: number) => Float64Array;
   /** Counts of sequential sets, keyed by what they depend on. */
   tallies: Lru<string, Tally>;
   /** Resolved stream documents, by globs and attribute sets. */
@@ -70,6 +75,9 @@ export interface StreamAnalysis {
   short: Bitset | null;
   /** Documents the include and exclude rules keep (span replacement and min_text_length see these). */
   afterFilters: Bitset;
+  /** Stream documents assay.sample does not draw (null without sampling); only those otherwise kept are dropped. */
+  notSampled: Bitset | null;
+  sampling: Sampling;
   kept: Bitset;
 }
 
@@ -152,8 +160,29 @@ function analyzeStream(recipe: ParsedRecipe, scope: StreamScope, st: EngineState
     alone.set(minRule.index, short);
     drops.set(minRule.index, short);
     alive = alive.andNot(short);
+    chain += `|${idOf(short)}`;
   }
-  return { scope, ctx, rules, includes, excludes, spans, minLen, includeDrop, sequential, sequentialKeys, alone, drops, short, afterFilters, kept: alive };
+  const sampling = samplingOf(scope.config);
+  const sampleRule = rules.find((r) => r.kind === 'sample');
+  let notSampled: Bitset | null = null;
+  if (sampleRule) {
+    notSampled = st.samples.getOr(`${scope.key}\u0000${JSON.stringify(scope.config.assay?.sample)}`, () => {
+      const s = new Bitset(st.data.n);
+      const u = st.units(sampling.seed);
+      const fraction = st.data.sourceNames.map((name) => sampling.fraction(name));
+      const source = st.data.source;
+      M.forEach((g) => {
+        if ((u[g] as number) >= (fraction[source[g] as number] as number)) s.set(g);
+      });
+      return s;
+    });
+    sequential.set(sampleRule.index, alive.and(notSampled));
+    sequentialKeys.set(sampleRule.index, `${chain}|${idOf(notSampled)}`);
+    alone.set(sampleRule.index, notSampled);
+    drops.set(sampleRule.index, notSampled);
+    alive = alive.andNot(notSampled);
+  }
+  return { scope, ctx, rules, includes, excludes, spans, minLen, includeDrop, sequential, sequentialKeys, alone, drops, short, afterFilters, notSampled, sampling, kept: alive };
 }
 
 interface Failure {

@@ -24,6 +24,7 @@ export function buildResult(recipe: ParsedRecipe, analyses: StreamAnalysis[], st
   const kept = new Tally(data);
   const rules: PreviewRule[] = [];
   const inStreams = new Bitset(data.n);
+  const copies = new Tally(data);
   for (const a of analyses) {
     const docs = aloneTally(data, a.scope.docs);
     total.addTally(docs);
@@ -37,10 +38,13 @@ export function buildResult(recipe: ParsedRecipe, analyses: StreamAnalysis[], st
     }
     const w = a.scope.docs.words;
     for (let i = 0; i < w.length; i++) inStreams.words[i]! |= w[i] as number;
+    for (const [extra, set] of repeatedSets(a, data)) for (let c = 0; c < extra; c++) copies.addSet(set);
     const exclusive = exactlyOne(a);
     for (const spec of a.rules) rules.push(ruleResult(spec, a, data, recipe, exclusive, seq, st));
   }
   const dropped = new Tally(data).addTally(total).addTally(kept, -1);
+  // assay.repeat: the mixer writes those documents again, so they count again among the kept (not among the read).
+  kept.addTally(copies);
   return {
     total: { ...total.result(), kept: kept.result(), dropped: dropped.result() },
     rules,
@@ -50,6 +54,21 @@ export function buildResult(recipe: ParsedRecipe, analyses: StreamAnalysis[], st
     outsideStreams: data.n - inStreams.count(),
     elapsedMs: Math.round((performance.now() - started) * 100) / 100,
   };
+}
+
+/** Kept documents written more than once (assay.repeat), as (extra copies, documents) pairs. */
+export function repeatedSets(a: StreamAnalysis, data: IndexData): Map<number, Bitset> {
+  const out = new Map<number, Bitset>();
+  if (!a.sampling.repeats) return out;
+  const extra = data.sourceNames.map((name) => a.sampling.repeat(name) - 1);
+  a.kept.forEach((g) => {
+    const e = extra[data.source[g] as number] as number;
+    if (e <= 0) return;
+    let set = out.get(e);
+    if (set === undefined) out.set(e, (set = new Bitset(data.n)));
+    set.set(g);
+  });
+  return out;
 }
 
 /** Documents dropped by exactly one of the stream's drop sets (the include block counts once). */

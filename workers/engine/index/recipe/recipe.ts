@@ -1,4 +1,5 @@
 // Parses a recipe as `assay mix` does, compiles every rule (both for columns and for the mixer's evaluator), with caches.
+import { samplingLabel, samplingOf } from '../../mix/sample.js';
 import { cpus } from 'node:os';
 import { parseRecipe } from '../../../../shared/recipe/load.js';
 import type { MixerConfig } from '../../../../shared/recipe/schema.js';
@@ -122,6 +123,12 @@ export function parseAndCompile(text: string, name: string, caches: RecipeCaches
     if (stream.output.min_text_length > 0) {
       const path = ['streams', s, 'output', 'min_text_length'];
       rules.push({ index: rules.length, stream: s, kind: 'min_text_length', expression: String(stream.output.min_text_length), syntax: 'none', field: `streams[${s}].output.min_text_length`, path, line: locator.at(path)?.line });
+    }
+    // assay.sample: after every other rule, as the mixer draws only among the documents it would write.
+    if (samplingOf(stream).samples) {
+      const path = ['streams', s, 'assay', 'sample'];
+      const expression = samplingLabel(stream).replace(/^not sampled \(assay\.sample (.*)\)$/, '$1');
+      rules.push({ index: rules.length, stream: s, kind: 'sample', expression, syntax: 'none', field: `streams[${s}].assay.sample`, path, line: locator.at(path)?.line });
     }
     try {
       codecsOf(stream, `streams[${s}]`);

@@ -35,7 +35,7 @@ async function ledgerFates(root: string, text: string, rules: readonly PreviewRu
         let rule: number;
         if (row.fate === LEDGER_KEPT) rule = KEPT;
         else if (row.key === 'include') rule = mine.filter((r) => r.kind === 'include').at(-1)!.index;
-        else if (row.key === 'min_text_length') rule = mine.find((r) => r.kind === 'min_text_length')!.index;
+        else if (row.key === 'min_text_length' || row.key === 'sample') rule = mine.find((r) => r.kind === row.key)!.index;
         else rule = mine.filter((r) => r.kind === 'exclude')[Number(/\d+/.exec(row.key!)![0])]!.index;
         fates.set(`${row.stream}\0${row.doc_id}`, rule);
       }
@@ -68,7 +68,7 @@ describe('recipe diff = difference of two mix runs’ ledgers', () => {
     let changes = 0;
     let multiStream = 0;
     for (let n = 0; compared < PAIRS && n < PAIRS * 6; n++) {
-      const pair = recipePair(r, n, { sets: [...TAGGED_SETS, ODD_SET], partialSets: [ODD_SET], catalogue });
+      const pair = recipePair(r, n, { sets: [...TAGGED_SETS, ODD_SET], partialSets: [ODD_SET], catalogue, sampling: true });
       let d;
       let rules: { old: PreviewRule[]; new: PreviewRule[] };
       try {

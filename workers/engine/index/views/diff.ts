@@ -26,7 +26,7 @@ const identity = (r: RuleSpec): string => `${r.kind}\u0000${r.syntax}\u0000${r.e
 
 /**
  * Pairs old rules with new ones, per stream: the include block is one rule (the mixer's "no include
- * matched" — drops are attributed to its last include), min_text_length pairs with min_text_length,
+ * matched" — drops are attributed to its last include), min_text_length pairs with min_text_length, sample with sample,
  * an exclude pairs with the exclude of the same expression, else with the one at the same place among
  * the stream's unpaired excludes (an edited threshold is the same rule). Old rule index → new rule index.
  */
@@ -38,7 +38,7 @@ export function pairRules(oldRecipe: ParsedRecipe, newRecipe: ParsedRecipe): Map
     const olds = oldRecipe.rules.filter((r) => r.stream === s && r.kind !== 'span_replacement');
     const news = newRecipe.rules.filter((r) => r.stream === t && r.kind !== 'span_replacement');
     const lastOf = (rs: RuleSpec[], kind: string): RuleSpec | undefined => rs.filter((r) => r.kind === kind).at(-1);
-    for (const kind of ['include', 'min_text_length']) {
+    for (const kind of ['include', 'min_text_length', 'sample']) {
       const [a, b] = [lastOf(olds, kind), lastOf(news, kind)];
       if (a && b) pairs.set(a.index, b.index);
     }

@@ -80,6 +80,12 @@ function verdictOf(spec: RuleSpec, doc: Json, a: StreamAnalysis, g: number, note
     sentences.set(spec.index, `its text is ${value} UTF-8 bytes after span replacement and trimming, below ${a.minLen}`);
     return { ...common, verdict: short ? 'drop' : 'keep', values: [{ key: 'trimmed text bytes', value }], path: trimmed === undefined ? 'compiled' : 'exact' };
   }
+  if (spec.kind === 'sample') {
+    const u = st.units(a.sampling.seed)[g] as number;
+    const fraction = a.sampling.fraction(st.data.sourceNames[st.data.source[g] as number] ?? '');
+    sentences.set(spec.index, `it is not drawn: its position ${u.toFixed(6)} (hash of its id and seed ${a.sampling.seed}) is not below the fraction ${fraction}`);
+    return { ...common, verdict: a.notSampled?.has(g) ? 'drop' : 'keep', values: [{ key: 'sample position', value: u }, { key: 'fraction', value: fraction }], path: 'compiled' };
+  }
   const spans = (a.spans?.reps.get(g) ?? []).filter((r) => r.rule === spec.replacer?.position);
   return { ...common, verdict: 'keep', values: [{ key: spec.expression, value: spans.map((s) => [s.start, s.end]) }], path: a.spans?.compiled[spec.replacer?.position ?? 0] ? 'compiled' : 'exact' };
 }

@@ -35,6 +35,10 @@ export function becauseFromColumns(spec: RuleSpec, a: StreamAnalysis, st: Engine
 export function rowReason(a: StreamAnalysis, index: number, st: EngineState, g: number): string | undefined {
   const spec = a.rules.find((r) => r.index === index);
   if (spec === undefined) return undefined;
+  if (spec.kind === 'sample') {
+    const fraction = a.sampling.fraction(st.data.sourceNames[st.data.source[g] as number] ?? '');
+    return `not drawn by assay.sample (fraction ${fraction}, seed ${a.sampling.seed})`;
+  }
   if (spec.kind === 'min_text_length') {
     const touched = a.spans !== null && a.spans.touched.has(g);
     const value = touched ? a.spans?.trimmed()[g] : st.data.trimmed[g];
