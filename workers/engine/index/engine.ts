@@ -3,6 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ExplainResult, Histogram, LintIssue, PreviewResult, RecipeDiffResult, SampleBucket } from '../../../shared/contract/preview.js';
 import type { AttributeKeyInfo, DocumentDetail, DocumentPage, DocumentQuery, IndexStatus, SourceInfo } from '../../../shared/contract/workspace.js';
+import type { PlanRequest, PlanResult, TokenLedgerResult } from '../../../shared/contract/mixplan.js';
 import { AssayError } from '../errors.js';
 import { sampleUnit } from '../mix/sample.js';
 import { analyze, type EngineState, type StreamAnalysis } from './preview/analyze.js';
@@ -20,6 +21,8 @@ import { documentDetail, documentsPage } from './views/documents.js';
 import { exportDocuments, type ExportFormat } from './views/export.js';
 import { subRulesOf } from './views/subrules.js';
 import { diffRecipes } from './views/diff.js';
+import { planMix, withoutSampling, writeSampling } from './views/plan.js';
+import { tokenLedger } from './views/token-ledger.js';
 import { explain } from './views/explain.js';
 import { idsOf, lookupId } from './views/ids.js';
 import { lint } from './views/lint.js';
@@ -223,6 +226,27 @@ export class PreviewEngine {
     const b = this.analysis(newText, opts.newPath);
     const sides = { oldRecipe: a.recipe, newRecipe: b.recipe, oldStreams: a.streams, newStreams: b.streams };
     return diffRecipes(sides, this.state.data, this.root, opts.samples ?? 20, (gs) => idsOf(this.db, this.state.data, gs), started);
+  }
+
+  /** Per source, documents, bytes and tokens raw → filtered → sampled → seen under a recipe (what `assay mix` will write). */
+  tokenLedger(recipeText: string, opts: { epochs?: number; recipePath?: string } = {}): TokenLedgerResult {
+    const started = performance.now();
+    const { recipe, streams } = this.analysis(recipeText, opts.recipePath);
+    const tokens = buildResult(recipe, streams, this.state, started).tokens;
+    return tokenLedger(recipe, streams, this.state.data, this.root, tokens, opts.epochs ?? 1, started);
+  }
+
+  /** Sample fractions and repeats per source meeting a budget and target shares, written into the recipe; or the binding source. */
+  plan(recipeText: string, req: PlanRequest, opts: { recipePath?: string } = {}): PlanResult {
+    const own = this.recipe(recipeText, opts.recipePath).config.streams.find((s) => s.assay?.sample)?.assay?.sample?.seed;
+    const { streams } = this.analysis(withoutSampling(recipeText), opts.recipePath);
+    const out = planMix(streams, this.state.data, this.state.units, req, req.seed ?? own ?? 0);
+    if (!out.feasible) return out;
+    const recipe = writeSampling(recipeText, out.choices, out.seed);
+    const ledger = this.tokenLedger(recipe, opts);
+    const seen = new Map(ledger.sources.map((x) => [x.source, x]));
+    const sources = out.choices.map((c) => ({ source: c.source, fraction: c.fraction, repeat: c.repeat, seenTokens: seen.get(c.source)?.seen.tokens ?? 0, share: seen.get(c.source)?.share ?? 0, target: c.target }));
+    return { feasible: true, recipe, sources, ledger };
   }
 
   samples(recipeText: string, rule: number, bucket: SampleBucket, offset: number, limit: number): { ids: string[]; total: number; bucket: SampleBucket } {
