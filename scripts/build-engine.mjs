@@ -19,6 +19,7 @@ const result = await build({
     'jq-worker': 'workers/engine/mix/filters/jq/worker.ts',
     'index-worker': 'workers/engine/index/build/worker.ts',
     'search-worker': 'workers/engine/index/search/worker.ts',
+    'count-worker': 'workers/engine/index/tokens/worker.ts',
     // The app side (issue 7): beside the engine bundles so the job runner finds the pool workers next to it.
     host: 'workers/host/main.ts',
     'preview-worker': 'workers/host/preview-worker.ts',

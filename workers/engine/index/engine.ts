@@ -13,7 +13,7 @@ import { locateConfigError } from './recipe/errors.js';
 import { Materializer } from './recipe/materialize.js';
 import { newCaches, parseAndCompile, type ParsedRecipe, type RecipeCaches } from './recipe/recipe.js';
 import { IndexData } from './store/data.js';
-import { getMeta, indexPath, openDatabase, SCHEMA_VERSION, schemaVersionOf, type DB } from './store/db.js';
+import { getMeta, indexPath, openDatabase, READABLE_SCHEMAS, SCHEMA_VERSION, schemaVersionOf, type DB } from './store/db.js';
 import { SourceCache } from './store/source.js';
 import { SearchIndex } from './search/search.js';
 import { catalogue, histogram } from './views/catalogue.js';
@@ -106,7 +106,7 @@ export class PreviewEngine {
         return -1;
       }
     })();
-    if (version !== SCHEMA_VERSION) {
+    if (!READABLE_SCHEMAS.includes(version)) {
       db.close();
       const what = version < 0 ? 'is not an Assay index' : version === 0 ? 'is empty (a build never finished)' : `was built by another version of Assay (schema ${version}; this one reads ${SCHEMA_VERSION})`;
       throw new AssayError('CONFIG', `the index at ${path} ${what}; rebuild it with \`assay index ${root}\``, { file: path });
@@ -195,6 +195,16 @@ export class PreviewEngine {
 
   sources(): SourceInfo[] {
     return sourcesOf(this.state.data);
+  }
+
+  /**
+   * Per-document token figures for code that sums them itself (the ledger, sampling), indexed by document
+   * ordinal g as every bitset here: `tokens[g]` is an exact count with `tokenizer` (what `assay tokens` writes
+   * for the input text, EOS included) where `tokensExact(g)`, else ⌈UTF-8 bytes / 4⌉; `uncounted` holds the
+   * estimated ones, so a sum over a set S is exact iff S ∩ uncounted is empty.
+   */
+  tokenData(): Pick<IndexData, 'n' | 'tokens' | 'tokensExact' | 'uncounted' | 'tokenizer' | 'source' | 'sourceNames'> {
+    return this.state.data;
   }
 
   files(): { path: string; docs: number; bytes: number }[] {

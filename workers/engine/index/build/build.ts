@@ -6,7 +6,7 @@ import { AssayError } from '../../errors.js';
 import { errorText } from '../../io/source.js';
 import { workerEntry } from '../../jobs/entry.js';
 import { runPool } from '../../jobs/pool.js';
-import { indexPath, openDatabase, resetSchema, SCHEMA_VERSION, schemaVersionOf, setMeta, getMeta, type DB } from '../store/db.js';
+import { indexPath, migrateSchema, openDatabase, resetSchema, SCHEMA_VERSION, schemaVersionOf, setMeta, getMeta, type DB } from '../store/db.js';
 import { discover, type PathCheck } from './discover.js';
 import { extractFile, type ExtractTask, type FileExtract } from './extract.js';
 import { planBuild } from './plan.js';
@@ -99,7 +99,7 @@ export async function buildIndex(root: string, opts: BuildOptions = {}): Promise
     db.exec('BEGIN IMMEDIATE');
     try {
       const version = schemaVersionOf(db);
-      if (version !== SCHEMA_VERSION) {
+      if (version !== SCHEMA_VERSION && !migrateSchema(db, version)) {
         if (version !== 0) opts.log?.(`the index at ${path} was built by ${version < 0 ? 'something else' : `another version of Assay (schema ${version})`}; rebuilding it for schema ${SCHEMA_VERSION}`);
         resetSchema(db);
       }

@@ -8,6 +8,7 @@ import { Bitset } from './bitset.js';
 import { Tally } from './counts.js';
 import { ruleNames } from '../views/labels.js';
 import { sweepFor } from './sweep.js';
+import { replacedKept, tokenFigures } from './token-kind.js';
 
 /** Counts of what a rule drops alone depend only on its result and the stream: computed once per result. */
 const aloneTallies = new WeakMap<Bitset, Tally>();
@@ -49,8 +50,7 @@ export function buildResult(recipe: ParsedRecipe, analyses: StreamAnalysis[], st
     total: { ...total.result(), kept: kept.result(), dropped: dropped.result() },
     rules,
     exact: true,
-    // The index holds no tokenizer counts yet: every token figure is ⌈bytes/4⌉ and must be shown as such.
-    tokens: { kind: 'estimate', note: 'estimated tokens (⌈UTF-8 bytes / 4⌉): no tokenizer count in the index' },
+    tokens: tokenFigures(data, inStreams, replacedKept(analyses)),
     outsideStreams: data.n - inStreams.count(),
     elapsedMs: Math.round((performance.now() - started) * 100) / 100,
   };

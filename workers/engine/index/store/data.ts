@@ -6,6 +6,8 @@ import { Interner } from './interner.js';
 import { unpack } from './pack.js';
 import { Bitset } from '../preview/bitset.js';
 import { DOC_SET, pathKey, T } from './tags.js';
+import { loadCounts, recordedTokenizer } from '../tokens/store.js';
+import type { CountingTokenizer } from '../tokens/tokenizer.js';
 
 export interface AttrFileInfo {
   path: string;
@@ -50,7 +52,17 @@ export class IndexData {
   readonly bytes: Uint32Array;
   readonly chars: Uint32Array;
   readonly trimmed: Uint32Array;
+  /**
+   * Tokens of each document: where `tokensExact(g)`, the exact count with `tokenizer` — what `assay tokens`
+   * writes for it with that EOS (0 for a text empty once stripped, which it skips) — else the estimate
+   * ⌈UTF-8 bytes / 4⌉ (0 for a non-string text). Counts are of the input text: span replacement is not applied.
+   * Sum them per source and ask `uncounted` (or `tokensExact`) whether a sum is exact.
+   */
   readonly tokens: Uint32Array;
+  /** The tokenizer of the exact counts (`assay index --tokenizer`), null when the index has none. */
+  readonly tokenizer: CountingTokenizer | null;
+  /** Documents whose `tokens` is an estimate: their file has no valid count (all of them without a tokenizer). */
+  readonly uncounted: Bitset;
   readonly textTag: Uint8Array;
   /** Source of each document, as an index into `sourceNames`. */
   readonly source: Uint32Array;
@@ -84,13 +96,18 @@ export class IndexData {
     this.textTag = new Uint8Array(n);
     this.source = new Uint32Array(n);
     const sourceCodes = new Map<string, number>();
+    const counts = loadCounts(db);
+    this.tokenizer = recordedTokenizer(db);
+    this.uncounted = new Bitset(n);
     for (const r of rows) {
       const f = this.byId.get(r.id) as FileInfo;
       const p = unpack(r.data);
       this.bytes.set(p.u32('bytes'), f.start);
       this.chars.set(p.u32('chars'), f.start);
       this.trimmed.set(p.u32('trimmed'), f.start);
-      this.tokens.set(p.u32('tokens'), f.start);
+      const exact = counts.get(r.id);
+      this.tokens.set(exact ?? p.u32('tokens'), f.start);
+      if (exact === undefined) for (let g = f.start; g < f.start + f.docs; g++) this.uncounted.set(g);
       this.textTag.set(p.u8('textTag'), f.start);
       const map = (JSON.parse(r.sources) as string[]).map((s) => {
         let c = sourceCodes.get(s);
@@ -138,6 +155,11 @@ export class IndexData {
   }
 
   #nonString: Bitset | undefined;
+
+  /** Whether `tokens[g]` is an exact tokenizer count (not an estimate). */
+  tokensExact(g: number): boolean {
+    return !this.uncounted.has(g);
+  }
 
   /** The file holding document `g`. */
   fileOf(g: number): FileInfo {

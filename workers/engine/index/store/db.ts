@@ -6,10 +6,15 @@ import type BetterSqlite3 from 'better-sqlite3';
 export type DB = BetterSqlite3.Database;
 
 /**
- * Bumped whenever tables or blob layouts change; an index with another version is rebuilt.
+ * Bumped whenever tables or blob layouts change; an index with another version is rebuilt, except
+ * for the versions migrateSchema upgrades in place (and readers still open: READABLE_SCHEMAS).
  * 1: files/docs/attr_files/columns with sparse packed columns.
+ * 2: + token_counts (exact per-document tokenizer counts, one packed row per documents file).
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
+
+/** Versions a reader opens: version 1 only lacks token_counts, which readers treat as "no counts". */
+export const READABLE_SCHEMAS: readonly number[] = [1, 2];
 
 /** The index lives inside the dataset, so it moves with it; every stored path is relative to the root. */
 export function indexPath(root: string): string {
@@ -31,6 +36,15 @@ export function openDatabase(path: string, opts: { readonly?: boolean; create?: 
   return db;
 }
 
+/**
+ * Token counts of a documents file with the tokenizer the meta keys `tokenizer*` name: valid while `hash`
+ * equals the file's hash (a changed file keeps a stale row until the next count phase replaces it).
+ */
+const TOKEN_COUNTS = `
+CREATE TABLE IF NOT EXISTS token_counts(
+  file INTEGER PRIMARY KEY, hash TEXT NOT NULL, docs INTEGER NOT NULL, tokens INTEGER NOT NULL, data BLOB NOT NULL);
+`;
+
 const TABLES = `
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE files(
@@ -47,7 +61,7 @@ CREATE TABLE attr_files(
 CREATE TABLE columns(
   set_name TEXT NOT NULL, path TEXT NOT NULL, file INTEGER NOT NULL, present INTEGER NOT NULL,
   data BLOB NOT NULL, dict TEXT NOT NULL, PRIMARY KEY(set_name, path, file)) WITHOUT ROWID;
-`;
+${TOKEN_COUNTS}`;
 
 /** Version of the schema in `db`, 0 for an empty database, -1 for one that is not an Assay index. */
 export function schemaVersionOf(db: DB): number {
@@ -67,6 +81,22 @@ export function resetSchema(db: DB): void {
   db.exec(TABLES);
   setMeta(db, 'schema_version', String(SCHEMA_VERSION));
   setMeta(db, 'generation', '0');
+}
+
+/**
+ * Upgrades an index of an older schema in place when nothing it holds changes meaning (inside the caller's
+ * transaction); false when it must be rebuilt instead.
+ */
+export function migrateSchema(db: DB, from: number): boolean {
+  if (from !== 1) return false;
+  db.exec(TOKEN_COUNTS);
+  setMeta(db, 'schema_version', String(SCHEMA_VERSION));
+  return true;
+}
+
+/** Whether the index has the token_counts table (schema 2 on; a reader may hold a version-1 index). */
+export function hasTokenCounts(db: DB): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'token_counts'").get() !== undefined;
 }
 
 export function setMeta(db: DB, key: string, value: string): void {

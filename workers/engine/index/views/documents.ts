@@ -35,8 +35,8 @@ export function documentsPage(db: DB, st: EngineState, streams: readonly StreamA
       bytes: data.bytes[g] as number,
       chars: data.chars[g] as number,
       tokens: data.tokens[g] as number,
-      // ⌈bytes/4⌉ from the index, not a tokenizer count.
-      tokensExact: false,
+      // A tokenizer count when `assay index --tokenizer` made one for this document's file, else ⌈bytes/4⌉.
+      tokensExact: data.tokensExact(g),
       ...fate,
       ...(reason !== undefined ? { reason } : {}),
       values,

@@ -21,8 +21,8 @@ export function fileStatus(root: string, data: IndexData): { changed: boolean; m
 }
 
 export function sourcesOf(data: IndexData): SourceInfo[] {
-  // The index holds ⌈bytes/4⌉ per document, never a tokenizer count: say so.
-  const out = data.sourceNames.map((source): SourceInfo => ({ source, docs: 0, files: 0, bytes: 0, tokens: 0, tokensExact: false }));
+  // Exact for a source only when every one of its documents has a tokenizer count (else some are ⌈bytes/4⌉).
+  const out = data.sourceNames.map((source): SourceInfo => ({ source, docs: 0, files: 0, bytes: 0, tokens: 0, tokensExact: data.tokenizer !== null }));
   const filesOf = data.sourceNames.map(() => new Set<number>());
   for (const f of data.files) {
     for (let g = f.start; g < f.start + f.docs; g++) {
@@ -31,6 +31,7 @@ export function sourcesOf(data: IndexData): SourceInfo[] {
       o.docs++;
       o.bytes += data.bytes[g] as number;
       o.tokens += data.tokens[g] as number;
+      if (o.tokensExact && !data.tokensExact(g)) o.tokensExact = false;
       (filesOf[s] as Set<number>).add(f.id);
     }
   }

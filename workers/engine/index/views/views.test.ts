@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir, writeJsonl } from '../../testing.js';
-import { buildIndex, PreviewEngine } from '../index.js';
+import { buildIndex, PreviewEngine, SCHEMA_VERSION } from '../index.js';
 
 const { dir: root, cleanup } = tempDir('assay-views-');
 const N = 40;
@@ -36,7 +36,7 @@ const recipe = `streams:
 
 describe('index views', () => {
   it('status, files, sources and the catalogue describe the index', () => {
-    expect(engine.status()).toMatchObject({ built: true, docs: N, stale: false, schemaVersion: 1 });
+    expect(engine.status()).toMatchObject({ built: true, docs: N, stale: false, schemaVersion: SCHEMA_VERSION });
     expect(engine.files()).toEqual([expect.objectContaining({ path: 'documents/a.jsonl', docs: 25 }), expect.objectContaining({ path: 'documents/b.jsonl.gz', docs: 15 })]);
     expect(engine.sources().map((s) => [s.source, s.docs, s.files])).toEqual([['books', 10, 2], ['web', 30, 2]]);
     const cat = engine.catalogue();
