@@ -4,7 +4,7 @@ import type { StreamAnalysis } from '../preview/analyze.js';
 import type { Bitset } from '../preview/bitset.js';
 import type { IndexData } from '../store/data.js';
 import { ruleNames } from './labels.js';
-import type { ParsedRecipe } from '../recipe/recipe.js';
+import type { ParsedRecipe, RuleSpec } from '../recipe/recipe.js';
 
 /** Per-source sums of documents, UTF-8 bytes and tokens, one Float64Array each, indexed by source code. */
 class Sums {
@@ -33,12 +33,34 @@ class Sums {
   }
 }
 
+/**
+ * Rules that sample rather than filter: assay.sample, and Dolma's way — a rule on a `random_number_v1` attribute
+ * alone (e.g. include `…__random_number_v1__random < 0.3`). The include block counts as sampling only when all of
+ * its rules are, since the mixer cannot say which include a document missed.
+ */
+export function isSamplingRule(spec: RuleSpec, a: StreamAnalysis): boolean {
+  if (spec.kind === 'sample') return true;
+  const onlyRandom = (r: RuleSpec): boolean => (r.filter?.plan.keys.length ?? 0) > 0 && (r.filter?.plan.keys ?? []).every((k) => /random_number_v1/.test(k));
+  if (spec.kind === 'include') return a.includes.every((f) => onlyRandom(f.spec));
+  return spec.kind === 'exclude' && onlyRandom(spec);
+}
+
+/** What every rule but the sampling ones keeps: the stream's documents minus each filtering rule's drops. */
+function filteredSet(a: StreamAnalysis): Bitset {
+  let out = a.scope.docs;
+  for (const spec of a.rules) {
+    const drop = a.drops.get(spec.index);
+    if (drop !== undefined && !isSamplingRule(spec, a)) out = out.andNot(drop);
+  }
+  return out;
+}
+
 const zero = (): StageFigures => ({ docs: 0, bytes: 0, tokens: 0 });
 const plus = (a: StageFigures, b: StageFigures): StageFigures => ({ docs: a.docs + b.docs, bytes: a.bytes + b.bytes, tokens: a.tokens + b.tokens });
 
 /**
  * Stages per source summed over the streams (a document two streams read counts in each, as the mixer writes it
- * twice): raw = the stream's documents; filtered = what every rule but sampling keeps; sampled = what the mixer
+ * twice): raw = the stream's documents; filtered = what every rule but the sampling ones keeps (isSamplingRule); sampled = what the mixer
  * keeps; seen = sampled × the stream's repeat for the source × epochs. `tokens` says what the token figures are.
  */
 export function tokenLedger(recipe: ParsedRecipe, streams: readonly StreamAnalysis[], data: IndexData, root: string, tokens: TokenLedgerResult['tokens'], epochs: number, started: number): TokenLedgerResult {
@@ -47,11 +69,7 @@ export function tokenLedger(recipe: ParsedRecipe, streams: readonly StreamAnalys
   const lost = new Map<string, { rule: number; label: string; sums: Sums }>();
   for (const a of streams) {
     raw.add(data, a.scope.docs);
-    filtered.add(data, a.kept);
-    // What sampling dropped was kept by every other rule: the sample rule's sequential set.
-    const sampleRule = a.rules.find((r) => r.kind === 'sample');
-    const undrawn = sampleRule ? a.sequential.get(sampleRule.index) : undefined;
-    if (undrawn !== undefined) filtered.add(data, undrawn);
+    filtered.add(data, filteredSet(a));
     sampled.add(data, a.kept);
     const repeat = Float64Array.from(data.sourceNames, (name) => a.sampling.repeat(name));
     seen.add(data, a.kept, epochs, repeat);
