@@ -45,17 +45,8 @@ export function planMix(streams: readonly StreamAnalysis[], data: IndexData, uni
   if (!(req.budget > 0) || !Number.isFinite(req.budget)) throw new AssayError('CONFIG', `the budget must be a positive number of tokens, not ${req.budget}`, { field: 'budget' });
   const sum = Object.values(req.targets).reduce((a, b) => a + b, 0);
   if (Math.abs(sum - 1) > 1e-6) throw new AssayError('CONFIG', `target shares must add up to 1 (they add up to ${fmt(sum)})`, { field: 'targets' });
-  const u = units(seed);
-  const bySource = new Map<number, { u: number; tokens: number }[]>();
-  for (const a of streams) {
-    a.kept.forEach((g) => {
-      const s = data.source[g] as number;
-      let list = bySource.get(s);
-      if (list === undefined) bySource.set(s, (list = []));
-      list.push({ u: u[g] as number, tokens: data.tokens[g] as number });
-    });
-  }
-  const filtered = new Map(data.sourceNames.map((name, s) => [name, (bySource.get(s) ?? []).reduce((t, d) => t + d.tokens, 0)]));
+  const order = orderedBySource(streams, data, units, seed);
+  const filtered = new Map(data.sourceNames.map((name, s) => [name, order.get(s)?.cum.at(-1) ?? 0]));
   for (const [name, t] of filtered) if (t > 0 && !(name in req.targets)) return { feasible: false, source: name, reason: `${show(name)} has ${fmt(t)} filtered tokens but no target; give it one, or drop it with a rule` };
   const maxRep = req.maxRepetitions ?? 1;
   const maxFrac = req.maxSourceFraction ?? 1;
@@ -73,21 +64,66 @@ export function planMix(streams: readonly StreamAnalysis[], data: IndexData, uni
   if (binding) return { feasible: false, source: binding.source, reason: binding.reason };
   const choices: PlanChoice[] = [];
   for (const [name, share] of Object.entries(req.targets)) {
-    const docs = (bySource.get(data.sourceNames.indexOf(name)) ?? []).sort((a, b) => a.u - b.u);
-    const have = filtered.get(name) ?? 0;
+    const o = order.get(data.sourceNames.indexOf(name)) as Ordered;
     const target = req.budget * share;
-    const repeat = Math.max(1, Math.ceil(target / have - 1e-12));
-    const want = target / repeat;
-    let cum = 0;
-    let j = -1;
-    while (j + 1 < docs.length && cum + (docs[j + 1] as { tokens: number }).tokens <= want) cum += (docs[++j] as { tokens: number }).tokens;
+    const repeat = Math.max(1, Math.ceil(target / (filtered.get(name) as number) - 1e-12));
+    // The most documents, in sampling order, whose tokens stay within target ÷ repeat.
+    let k = upperBound(o.cum, target / repeat) - 1;
     // Keep the documents placed below the next one's position; ties (a document two streams read) go together.
-    while (j >= 0 && j + 1 < docs.length && (docs[j + 1] as { u: number }).u === (docs[j] as { u: number }).u) cum -= (docs[j--] as { tokens: number }).tokens;
-    const next = docs[j + 1]?.u;
+    while (k > 0 && k < o.u.length && o.u[k] === o.u[k - 1]) k--;
+    const next = k < o.u.length ? (o.u[k] as number) : undefined;
     const fraction = next === undefined ? 1 : Math.max(next, Number.MIN_VALUE);
-    choices.push({ source: name, fraction, repeat, sampledTokens: cum, seenTokens: cum * repeat, target: share });
+    const sampled = o.cum[k] as number;
+    choices.push({ source: name, fraction, repeat, sampledTokens: sampled, seenTokens: sampled * repeat, target: share });
   }
   return { feasible: true, seed, choices };
+}
+
+/** A source's filtered documents in sampling order: positions ascending and cum[k] = tokens of the first k. */
+interface Ordered {
+  u: Float64Array;
+  cum: Float64Array;
+}
+
+const ordered = new WeakMap<readonly StreamAnalysis[], Map<number, Map<number, Ordered>>>();
+
+/** Sorted once per analysis and seed (≈ a second at 10^6 documents), so each planner update is a binary search per source. */
+function orderedBySource(streams: readonly StreamAnalysis[], data: IndexData, units: (seed: number) => Float64Array, seed: number): Map<number, Ordered> {
+  let bySeed = ordered.get(streams);
+  if (bySeed === undefined) ordered.set(streams, (bySeed = new Map()));
+  const hit = bySeed.get(seed);
+  if (hit !== undefined) return hit;
+  const u = units(seed);
+  const lists = new Map<number, number[]>();
+  for (const a of streams) {
+    a.kept.forEach((g) => {
+      const s = data.source[g] as number;
+      let l = lists.get(s);
+      if (l === undefined) lists.set(s, (l = []));
+      l.push(g);
+    });
+  }
+  const out = new Map<number, Ordered>();
+  for (const [s, gs] of lists) {
+    gs.sort((x, y) => (u[x] as number) - (u[y] as number) || x - y);
+    const cum = new Float64Array(gs.length + 1);
+    gs.forEach((g, k) => (cum[k + 1] = (cum[k] as number) + (data.tokens[g] as number)));
+    out.set(s, { u: Float64Array.from(gs, (g) => u[g] as number), cum });
+  }
+  bySeed.set(seed, out);
+  return out;
+}
+
+/** The first k with cum[k] > x (cum ascending): the count of prefixes within x, plus one. */
+function upperBound(cum: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = cum.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((cum[mid] as number) <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The recipe with every stream's assay.sample / assay.repeat set to the plan (per source maps), comments kept. */
