@@ -33,7 +33,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   destination: { value: true, description: 'tokens: output folder for part-*.npy / part-*.csv.gz' },
   'tokenizer.name_or_path': { value: true, description: 'tokens: a tokenizer.json (or its folder), or the built-in gpt2' },
   'tokenizer.bos_token_id': { value: true, description: 'tokens: BOS id prepended to each document' },
-  'tokenizer.eos_token_id': { value: true, description: 'tokens: EOS id appended to each document' },
+  'tokenizer.eos_token_id': { value: true, description: 'tokens, index --tokenizer: EOS id appended to each document (index: default the tokenizer\'s end-of-text token)' },
   'tokenizer.pad_token_id': { value: true, description: 'tokens: pad id (recorded, not written)' },
   'tokenizer.segment_before_tokenization': { description: 'tokens: encode paragraph by paragraph (same ids)' },
   'tokenizer.encode_special_tokens': { description: 'tokens: tokenize special-token strings in the text as text' },
@@ -50,6 +50,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   index: { value: true, description: 'preview/explain/lint/ledger/plan: dataset root whose index (.assay/index.sqlite) to use' },
   'no-search': { description: 'index: skip the search table over the texts (.assay/search/)' },
   workspace: { value: true, description: 'init: the dataset folder the starter points at; locate: the folder whose runs to search; ledger OUTPUT_DIR: where to look for a tokens run of it (default: the current directory)' },
+  tokenizer: { value: true, description: 'index: count each document\'s tokens exactly (as `assay tokens` writes them) with a tokenizer.json, its folder, or gpt2' },
   force: { description: 'init: replace an existing file' },
   id: { value: true, description: 'explain/locate: the document id' },
   ids: { optionalValue: true, description: 'preview: also list the ids of the kept documents; locate: print only the matching ids; remove: FILE of ids, one per line' },
@@ -109,7 +110,7 @@ Usage:
   assay mix -c recipe.yaml [--processes N] [--skip-bad-lines] [--no-ledger] [--quiet]
   assay tokens --documents GLOB… --destination DIR --tokenizer.name_or_path PATH|gpt2 --tokenizer.eos_token_id ID
                [--dtype uint16|uint32] [--max_size N] [--processes N] [--seed N]   |   assay tokens -c tokens.yaml
-  assay index DATASET_ROOT [--processes N] [--no-search] [--quiet]
+  assay index DATASET_ROOT [--tokenizer PATH|gpt2 [--tokenizer.eos_token_id ID]] [--processes N] [--no-search] [--quiet]
   assay preview -c recipe.yaml --index DATASET_ROOT [--json] [--ids]
   assay explain -c recipe.yaml --index DATASET_ROOT --id ID [--json]
   assay lint -c recipe.yaml --index DATASET_ROOT [--json]

@@ -46,7 +46,8 @@ export function formatPreview(r: PreviewResult): string {
     lines.push('', 'per source (kept / documents):');
     for (const [s, c] of sources) lines.push(`  ${(s || '(none)').padEnd(20)} ${n(t.kept.bySource[s]?.docs ?? 0)} / ${n(c.docs)}`);
   }
-  lines.push('', `computed over every indexed document in ${r.elapsedMs} ms${r.tokens.kind === 'exact' ? '' : `; ${r.tokens.note}`}`);
+  // The note says which tokenizer counted, or why figures are (partly) estimates.
+  lines.push('', `computed over every indexed document in ${r.elapsedMs} ms; ${r.tokens.note}`);
   return lines.join('\n') + '\n';
 }
 
