@@ -5,6 +5,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIndex, buildSearch, PreviewEngine } from '../../workers/engine/index/index.js';
+import { rng } from '../../workers/engine/testing.js';
 import { benchRecipe, ensureDataset, THRESHOLDS } from './corpus.js';
 
 const arg = numberArg;
@@ -71,4 +72,51 @@ console.log(`preview, full breakdown (alone/exclusive/sequential × docs/tokens/
 global.gc?.();
 const m = process.memoryUsage();
 console.log(`preview host memory at ${DOCS.toLocaleString('en-US')} docs: rss ${mb(m.rss)} (${mb(m.rss - base.rss)} over an idle process), heap used ${mb(m.heapUsed)}, array buffers ${mb(m.arrayBuffers)}`);
+ledgerAndPlanner();
 engine.close();
+
+/** Issue 14's figures: the token ledger per edit (after that edit's preview, and alone), then planner updates. */
+function ledgerAndPlanner(): void {
+  const sampling = `    assay: {sample: {fraction: {cc: 0.5}, seed: 1}}\n`;
+  const withSampling = (): string => benchRecipe(thresholds).replace('    output:', `${sampling}    output:`);
+  engine.tokenLedger(withSampling());
+  const after: number[] = [];
+  const alone: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const k = i % 16;
+    thresholds[k] = (thresholds[k] as number) * (i % 2 === 0 ? 1.02 : 0.99);
+    const text = withSampling();
+    if (i % 2 === 0) {
+      engine.preview(text);
+      t = performance.now();
+      engine.tokenLedger(text);
+      after.push(performance.now() - t);
+    } else {
+      t = performance.now();
+      engine.tokenLedger(text);
+      alone.push(performance.now() - t);
+    }
+  }
+  const l = engine.tokenLedger(withSampling());
+  console.log(`token ledger (4 sources × raw/filtered/sampled/seen, tokens lost per rule; ${l.tokens.kind} tokens), one threshold changed per run: after that edit's preview p50 ${pct(after, 0.5).toFixed(1)} ms, p95 ${pct(after, 0.95).toFixed(1)} ms; with the analysis p50 ${pct(alone, 0.5).toFixed(1)} ms, p95 ${pct(alone, 0.95).toFixed(1)} ms`);
+  const text = withSampling();
+  const have = Math.min(...l.sources.map((x) => x.filtered.tokens));
+  const r = rng(7);
+  const targets = (): Record<string, number> => {
+    const w = l.sources.map(() => 0.5 + r());
+    const sum = w.reduce((a, b) => a + b, 0);
+    return Object.fromEntries(l.sources.map((x, i) => [x.source, (w[i] as number) / sum]));
+  };
+  t = performance.now();
+  engine.plan(text, { budget: have, targets: targets() });
+  const first = performance.now() - t;
+  const plans: number[] = [];
+  let feasible = 0;
+  for (let i = 0; i < RUNS; i++) {
+    t = performance.now();
+    const p = engine.plan(text, { budget: have * (1 + r()), targets: targets(), maxRepetitions: 2 });
+    plans.push(performance.now() - t);
+    if (p.feasible) feasible++;
+  }
+  console.log(`planner (budget and 4 target shares changed per run, writes the recipe and its ledger): first ${first.toFixed(0)} ms (sorts each source's documents by sampling position once), then p50 ${pct(plans, 0.5).toFixed(1)} ms, p95 ${pct(plans, 0.95).toFixed(1)} ms over ${RUNS} runs (${feasible} feasible) (target ≤ 50 ms)`);
+}
