@@ -18,6 +18,7 @@ import { diffCommand } from './cli/diff.js';
 import { locateCommand } from './cli/locate.js';
 import { removeCommand } from './cli/remove.js';
 import { ledgerCommand } from './cli/ledger.js';
+import { planCommand } from './cli/plan.js';
 import { disposeJq } from './mix/filters/jq/index.js';
 
 const OPTIONS: Record<string, OptionSpec> = {
@@ -29,7 +30,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   'tagger-modules': { multiple: true, description: 'tag/list: JS/TS modules exporting custom taggers' },
   'skip-existing': { description: 'tag: also skip files whose outputs exist without an Assay marker' },
   'ignore-existing': { description: 'tag: re-tag files even when marked complete' },
-  seed: { value: true, description: 'tag: base seed for seeded taggers (random_number_v1); tokens: shuffle seed (3920)' },
+  seed: { value: true, description: 'tag: base seed for seeded taggers (random_number_v1); tokens: shuffle seed (3920); plan: assay.sample.seed written' },
   destination: { value: true, description: 'tokens: output folder for part-*.npy / part-*.csv.gz' },
   'tokenizer.name_or_path': { value: true, description: 'tokens: a tokenizer.json (or its folder), or the built-in gpt2' },
   'tokenizer.bos_token_id': { value: true, description: 'tokens: BOS id prepended to each document' },
@@ -49,8 +50,8 @@ const OPTIONS: Record<string, OptionSpec> = {
   json: { description: 'list/preview/explain/lint/manifest/diff/ledger/plan: machine-readable output' },
   index: { value: true, description: 'preview/explain/lint/ledger/plan: dataset root whose index (.assay/index.sqlite) to use' },
   'no-search': { description: 'index: skip the search table over the texts (.assay/search/)' },
-  workspace: { value: true, description: 'init: the dataset folder the starter points at; locate: the folder whose runs to search; ledger OUTPUT_DIR: where to look for a tokens run of it (default: the current directory)' },
   tokenizer: { value: true, description: 'index: count each document\'s tokens exactly (as `assay tokens` writes them) with a tokenizer.json, its folder, or gpt2' },
+  workspace: { value: true, description: 'init: the dataset folder the starter points at; locate: the folder whose runs to search; ledger OUTPUT_DIR: where to look for a tokens run of it (default: the current directory)' },
   force: { description: 'init: replace an existing file' },
   id: { value: true, description: 'explain/locate: the document id' },
   ids: { optionalValue: true, description: 'preview: also list the ids of the kept documents; locate: print only the matching ids; remove: FILE of ids, one per line' },
@@ -95,7 +96,8 @@ const COMMANDS: Record<string, { summary: string; run: (args: ParsedArgs, signal
   init: { summary: 'write a starter config (FineWeb, Dolma C4, from the attribute catalogue, or per job kind) into the current directory', run: (args) => initCommand(args) },
   diff: { summary: 'what changed between two run manifests (A B), or which documents change fate between two recipes (-c OLD -c NEW --index ROOT)', run: diffCommand },
   manifest: { summary: "a run's manifest and the chain of runs behind it (inputs' hashes, config, tool, outputs), as a tree", run: (args) => manifestCommand(args) },
-  ledger: { summary: 'tokens per source raw → filtered → sampled → seen of a finished mix output', run: ledgerCommand },
+  ledger: { summary: 'tokens per source raw → filtered → sampled → seen: predicted from the index (-c), or of a finished mix output', run: ledgerCommand },
+  plan: { summary: "each source's sample fraction and repeat for a token budget and target shares (--write puts them in the recipe)", run: (args) => planCommand(args) },
   locate: { summary: 'where documents went in every run under a workspace: input line, fate and rule, output shard line, token range', run: locateCommand },
   remove: { summary: 'a new version of a mix output (and its tokens) without the given documents; the old one is untouched', run: removeCommand },
   demo: { summary: 'build a demo workspace from real English text with planted duplicates, PII and junk', run: demoCommand },
@@ -116,7 +118,9 @@ Usage:
   assay lint -c recipe.yaml --index DATASET_ROOT [--json]
   assay list [--verbose] [--json]
   assay init [NAME] [--workspace DIR] [--force]   (starters: fineweb, fineweb-tunable, dolma-c4, starter, tag, dedupe, minhash, tokens)
-  assay ledger OUTPUT_DIR [--epochs N] [--tokens DIR] [--json | --csv]
+  assay ledger -c recipe.yaml --index DATASET_ROOT [--epochs N] [--json | --csv]   |   assay ledger OUTPUT_DIR [--epochs N] [--tokens DIR] [--json | --csv]
+  assay plan -c recipe.yaml --index DATASET_ROOT --budget TOKENS --target SOURCE=SHARE,… [--max-repetitions N]
+             [--max-source-fraction F] [--seed N] [--write] [--json]
   assay manifest PATH [--json]   (PATH: an output folder, a manifest file or a dataset root)
   assay diff A B [--json]   (two run manifests; exit 1 when they differ)   |   assay diff -c OLD -c NEW --index DATASET_ROOT [--json] [--samples N]
   assay locate (--id ID | --url URL | --text-hash SHA | --text-file FILE | --contains TEXT) [--workspace DIR] [--limit N] [--json | --ids]

@@ -123,7 +123,8 @@ export async function runTokenLedger(outputDir: string, opts: RunLedgerOptions =
   const written = mix.manifest.totals.bySource ?? {};
   const exact = tokensRun?.manifest.totals.bySource ?? {};
   const sources = [...bySource].map(([s, rows]) => sourceLedger(s, rows, written[s] && { docs: written[s].docs, tokens: written[s].tokens.count }, tokensRun ? (exact[s]?.tokens.count ?? 0) : undefined, epochs));
-  sources.sort((a, b) => a.source.localeCompare(b.source));
+  // As the predicted ledger orders them (index/views/token-ledger.ts): most seen tokens first.
+  sources.sort((x, y) => y.seen.tokens - x.seen.tokens || (x.source < y.source ? -1 : 1));
   const total = { raw: zero(), filtered: zero(), sampled: zero(), seen: zero() };
   for (const s of sources) for (const k of ['raw', 'filtered', 'sampled', 'seen'] as const) add(total[k], s[k]);
   for (const s of sources) s.share = total.seen.tokens > 0 ? s.seen.tokens / total.seen.tokens : 0;
