@@ -1,4 +1,4 @@
-// bench/preview: index build rate at 10^6 documents, then a 20-rule recipe's full breakdown (p50/p95) and memory.
+// bench/preview: index build rate at 10^6 documents, then a 20-rule recipe's full breakdown (p50/p95) and memory, locate, and the token-count rate.
 import { DATA_DIR, numberArg, scaled } from '../args.js';
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -45,7 +45,10 @@ if (!process.argv.includes('--phase')) {
   if (r.status !== 0) process.exit(r.status ?? 1);
   // locate by id and url against a real mix ledger of as many documents (its own corpus: documents with urls).
   const l = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./locate.ts', import.meta.url)), '--docs', String(DOCS)], { stdio: 'inherit' });
-  process.exit(l.status ?? 1);
+  if (l.status !== 0) process.exit(l.status ?? 1);
+  // Exact token counts (`assay index --tokenizer gpt2`) of the same documents, last: it adds counts to this index.
+  const k = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./tokens.ts', import.meta.url)), '--docs', String(DOCS), '--files', String(FILES)], { stdio: 'inherit' });
+  process.exit(k.status ?? 1);
 }
 
 const base = process.memoryUsage();
