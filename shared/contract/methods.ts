@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { compareAgainst, compareQuery, type RecipeCompareResult } from './compare.js';
 import { jobStart, type JobInfo } from './jobs.js';
 import type { LocateResult } from './ledger.js';
+import type { PlanResult, TokenLedgerResult } from './mixplan.js';
+import type { RunTokenLedger } from './run-ledger.js';
 import { locateQuery, type RunManifestView } from './runs.js';
 import type { ExplainResult, Histogram, LintIssue, PreviewResult, SampleBucket } from './preview.js';
 import type { ConfigTemplate, DocumentDetail, DocumentPage, ExportResult, JobCheck, WorkspaceInfo, WorkspaceSettings } from './workspace.js';
@@ -10,6 +12,20 @@ import type { ConfigTemplate, DocumentDetail, DocumentPage, ExportResult, JobChe
 /** Paths from the app are workspace-relative; the host resolves and refuses any that escape the workspace. */
 const relPath = z.string().min(1).max(4096);
 const recipeText = z.string().max(4 * 1024 * 1024);
+
+/** Training epochs over what the mix writes (the ledger's seen = sampled × repeat × epochs). */
+const epochs = z.number().positive().max(1e6);
+
+/** The planner's request (PlanRequest in mixplan.ts). */
+const planRequest = z
+  .object({
+    budget: z.number().positive().max(1e18),
+    targets: z.record(z.string().max(1000), z.number().min(0).max(1)),
+    maxRepetitions: z.number().int().min(1).max(1e6).optional(),
+    maxSourceFraction: z.number().gt(0).max(1).optional(),
+    seed: z.number().int().min(0).optional(),
+  })
+  .strict();
 
 const sampleBucket = z.enum(['alone', 'exclusive', 'sequential', 'kept']);
 
@@ -58,6 +74,10 @@ export const methods = {
     params: z.object({ recipeText, against: compareAgainst, samples: z.number().int().min(0).max(1000).optional() }).strict(),
     result: {} as RecipeCompareResult,
   },
+  /** Per source tokens raw → filtered → sampled → seen under the recipe, from the index (on the preview thread; a newer one cancels an older). */
+  'ledger.predict': { params: z.object({ recipeText, epochs: epochs.optional() }).strict(), result: {} as TokenLedgerResult },
+  /** Each source's sample fraction and repeat for a budget and target shares; when feasible, the recipe text with them written. */
+  'ledger.plan': { params: z.object({ recipeText, request: planRequest }).strict(), result: {} as PlanResult },
   'preview.lint': { params: z.object({ recipeText }).strict(), result: {} as LintIssue[] },
   'attributes.histogram': { params: z.object({ key: z.string().min(1), bins: z.number().int().min(1).max(200) }).strict(), result: {} as Histogram },
   'documents.page': { params: documentQuery, result: {} as DocumentPage },
@@ -87,6 +107,8 @@ export const methods = {
     params: z.object({ path: relPath, query: locateQuery, limit: z.number().int().min(1).max(1000).optional() }).strict(),
     result: {} as LocateResult,
   },
+  /** A finished mix output's token ledger: its removal ledger, manifest and the tokens run that read it (exact where counted). */
+  'runs.ledger': { params: z.object({ path: relPath, epochs: epochs.optional() }).strict(), result: {} as RunTokenLedger },
 } as const;
 
 export type Method = keyof typeof methods;

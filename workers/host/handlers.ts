@@ -8,7 +8,7 @@ import type { IndexService } from './index-service.js';
 import type { JobManager } from './jobs/manager.js';
 import { outsideWorkspace } from './lint-paths.js';
 import { findConfigs, readRecipe, writeRecipe } from './recipes.js';
-import { runLocate, runManifest } from './run-page.js';
+import { runLedger, runLocate, runManifest } from './run-page.js';
 import { readSettings, writeSettings } from './settings.js';
 import { templateList, templateRender } from './templates.js';
 import type { FileWatcher } from './watch.js';
@@ -68,6 +68,8 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'preview.explain': (p) => index.engine().explain(p.recipeText, p.id),
     'preview.diff': (p) => diff(ctx, p),
     'preview.lint': (p) => lint(ctx, p.recipeText),
+    'ledger.predict': (p) => index.engine().tokenLedger(p.recipeText, p.epochs === undefined ? {} : { epochs: p.epochs }),
+    'ledger.plan': (p) => index.engine().plan(p.recipeText, p.request),
     'attributes.histogram': (p) => index.engine().histogram(p.key, p.bins),
     'documents.page': (p) => (p.compare !== undefined ? index.engine().comparePage(p) : index.engine().documentsPage(p)),
     'documents.get': (p) => index.engine().document(p.id, p.search === undefined ? {} : { search: p.search }),
@@ -76,5 +78,6 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'jobs.list': () => jobs.list(),
     'runs.manifest': (p) => runManifest(root, p.path),
     'runs.locate': (p) => runLocate(root, p.path, p.query, p.limit ?? 100),
+    'runs.ledger': (p) => runLedger(root, p.path, p.epochs),
   };
 }

@@ -1,7 +1,7 @@
 // The preview engine as the host holds it: in a worker thread (heavy calls queue there), light facts answered here, a clear error while no index exists.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AttributeKeyInfo, DocumentDetail, DocumentPage, DocumentQuery, ExplainResult, Histogram, IndexStatus, LintIssue, PreviewResult, RecipeDiffResult, SampleBucket, SourceInfo } from '../../shared/contract/index.js';
+import type { AttributeKeyInfo, DocumentDetail, DocumentPage, DocumentQuery, ExplainResult, Histogram, IndexStatus, LintIssue, PlanRequest, PlanResult, PreviewResult, RecipeDiffResult, SampleBucket, SourceInfo, TokenLedgerResult } from '../../shared/contract/index.js';
 import { composed, forgetComparisons, isComposed, type ComposedMethods } from './compare-docs.js';
 import { HostError } from './errors.js';
 import type { EngineSummary } from './preview-protocol.js';
@@ -20,6 +20,10 @@ export interface PreviewEngineLike {
   samples(recipeText: string, rule: number, bucket: SampleBucket, offset: number, limit: number): { ids: string[]; total: number; bucket: SampleBucket };
   explain(recipeText: string, id: string): ExplainResult;
   lint(recipeText: string): LintIssue[];
+  /** Per source tokens raw → filtered → sampled → seen (the token ledger), predicted from the index. */
+  tokenLedger(recipeText: string, opts?: { epochs?: number }): TokenLedgerResult;
+  /** The mix planner: sample fractions and repeats for a budget and target shares, written into the recipe text. */
+  plan(recipeText: string, req: PlanRequest): PlanResult;
   histogram(key: string, bins: number): Histogram;
   documentsPage(q: DocumentQuery): DocumentPage;
   document(id: string, opts?: { search?: string }): DocumentDetail;

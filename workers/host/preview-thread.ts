@@ -29,8 +29,8 @@ interface Task {
   reject: (e: Error) => void;
 }
 
-/** Only a preview supersedes a preview (and a diff a diff): the renderer runs one per edit and wants the latest. */
-const SUPERSEDES = new Set(['preview', 'diff']);
+/** Only a preview supersedes a preview (a diff a diff, a ledger a ledger, a plan a plan): the renderer runs one per edit (or slider step) and wants the latest. */
+const SUPERSEDES = new Set(['preview', 'diff', 'tokenLedger', 'plan']);
 
 const cancelled = (method = 'preview'): AssayError => new AssayError('CANCELLED', `superseded by a newer ${method}`);
 

@@ -1,9 +1,10 @@
-// A run's page: its manifest with the chain of parent runs (`runs.manifest`), and the search of its removal ledger (`runs.locate`).
+// A run's page: its manifest with the chain of parent runs (`runs.manifest`), the search of its removal ledger (`runs.locate`) and its token ledger (`runs.ledger`).
 import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
-import type { ChainEntry, LocatedDocument, LocateQuery, LocateResult, RunManifestView } from '../../shared/contract/index.js';
+import type { ChainEntry, LocatedDocument, LocateQuery, LocateResult, RunManifestView, RunTokenLedger } from '../../shared/contract/index.js';
 import { isAssayError } from '../engine/errors.js';
 import { locate } from '../engine/ledger/locate.js';
+import { runTokenLedger } from '../engine/ledger/run-tokens.js';
 import { loadChain, type ChainNode } from '../engine/manifest/chain.js';
 import { folderOf, resolveManifest } from '../engine/manifest/read.js';
 import { HostError } from './errors.js';
@@ -97,4 +98,22 @@ export async function runLocate(root: string, path: string, query: LocateQuery, 
     throw e;
   }
   return { ledgers: r.ledgers.map((l) => shown(root, l)), matches: r.matches.map((d) => relativize(root, d)), truncated: r.truncated };
+}
+
+/**
+ * A finished mix output's token ledger (`assay ledger OUTPUT_DIR`): tokens runs that read it are looked for in the
+ * workspace only. One SQL aggregate over its ledger and a few manifests, so it is answered on this thread.
+ */
+export async function runLedger(root: string, path: string, epochs?: number): Promise<RunTokenLedger> {
+  const m = await loaded(root, path);
+  if (m.manifest.stage !== 'mix' && m.manifest.stage !== 'remove') throw new HostError('BAD_REQUEST', `path: a ${m.manifest.stage} run has no token ledger (only mix outputs do)`, 'path');
+  let r: RunTokenLedger;
+  try {
+    r = await runTokenLedger(folderOf(m.path), { workspace: root, ...(epochs !== undefined && { epochs }), signal: AbortSignal.timeout(120_000) });
+  } catch (e) {
+    if (isAssayError(e)) throw new HostError('NOT_FOUND', `path: ${e.message.split(root + sep).join('')}`, 'path');
+    throw e;
+  }
+  const note = (s: string): string => s.split(root + sep).join('');
+  return { ...r, output: shown(root, r.output), tokensRun: r.tokensRun === null ? null : shown(root, r.tokensRun), notes: r.notes.map(note), tokens: { ...r.tokens, note: note(r.tokens.note) }, tokenSources: Object.fromEntries(Object.entries(r.tokenSources).map(([k, v]) => [k, { ...v, from: note(v.from) }])) as RunTokenLedger['tokenSources'] };
 }
