@@ -9,6 +9,8 @@ import { sampleUnit } from '../mix/sample.js';
 import { analyze, type EngineState, type StreamAnalysis } from './preview/analyze.js';
 import { Lru } from './preview/lru.js';
 import { buildResult, repeatedSets } from './preview/result.js';
+import { Bitset } from './preview/bitset.js';
+import { replacedKept, tokenFigures } from './preview/token-kind.js';
 import { locateConfigError } from './recipe/errors.js';
 import { Materializer } from './recipe/materialize.js';
 import { newCaches, parseAndCompile, type ParsedRecipe, type RecipeCaches } from './recipe/recipe.js';
@@ -242,7 +244,8 @@ export class PreviewEngine {
   tokenLedger(recipeText: string, opts: { epochs?: number; recipePath?: string } = {}): TokenLedgerResult {
     const started = performance.now();
     const { recipe, streams } = this.analysis(recipeText, opts.recipePath);
-    const tokens = buildResult(recipe, streams, this.state, started).tokens;
+    const inStreams = streams.map((a) => a.scope.docs).reduce((x, y) => x.or(y), new Bitset(this.state.data.n));
+    const tokens = tokenFigures(this.state.data, inStreams, replacedKept(streams));
     return tokenLedger(recipe, streams, this.state.data, this.root, tokens, opts.epochs ?? 1, started);
   }
 

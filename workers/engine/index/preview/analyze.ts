@@ -171,9 +171,20 @@ function analyzeStream(recipe: ParsedRecipe, scope: StreamScope, st: EngineState
       const u = st.units(sampling.seed);
       const fraction = st.data.sourceNames.map((name) => sampling.fraction(name));
       const source = st.data.source;
-      M.forEach((g) => {
-        if ((u[g] as number) >= (fraction[source[g] as number] as number)) s.set(g);
-      });
+      // A word at a time (the planner recomputes this on every update): bits of M whose position is not below the fraction.
+      const [m, out] = [M.words, s.words];
+      for (let i = 0; i < m.length; i++) {
+        let x = m[i] as number;
+        let bits = 0;
+        while (x !== 0) {
+          const low = x & -x;
+          const b = 31 - Math.clz32(low);
+          x ^= low;
+          const g = (i << 5) + b;
+          if ((u[g] as number) >= (fraction[source[g] as number] as number)) bits |= 1 << b;
+        }
+        out[i] = bits >>> 0;
+      }
       return s;
     });
     sequential.set(sampleRule.index, alive.and(notSampled));

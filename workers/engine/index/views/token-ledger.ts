@@ -2,6 +2,7 @@
 import type { LedgerStageName, SourceTokenLedger, StageFigures, TokenLedgerResult } from '../../../../shared/contract/mixplan.js';
 import type { StreamAnalysis } from '../preview/analyze.js';
 import type { Bitset } from '../preview/bitset.js';
+import { Lru } from '../preview/lru.js';
 import type { IndexData } from '../store/data.js';
 import { ruleNames } from './labels.js';
 import type { ParsedRecipe, RuleSpec } from '../recipe/recipe.js';
@@ -15,22 +16,48 @@ class Sums {
     [this.docs, this.bytes, this.tokens] = [new Float64Array(n), new Float64Array(n), new Float64Array(n)];
   }
 
-  /** Adds `set` `times` times (repeats count each copy). */
-  add(data: IndexData, set: Bitset, times = 1, perSource?: Float64Array): this {
-    const { bytes, tokens, source } = data;
-    set.forEach((g) => {
-      const s = source[g] as number;
-      const k = times * (perSource ? (perSource[s] as number) : 1);
-      this.docs[s]! += k;
-      this.bytes[s]! += k * (bytes[g] as number);
-      this.tokens[s]! += k * (tokens[g] as number);
-    });
+  /** Adds `o` scaled per source by `times` (repeats × epochs count each copy). */
+  addSums(o: Sums, times?: Float64Array, epochs = 1): this {
+    for (let s = 0; s < this.docs.length; s++) {
+      const k = epochs * (times ? (times[s] as number) : 1);
+      this.docs[s]! += k * (o.docs[s] as number);
+      this.bytes[s]! += k * (o.bytes[s] as number);
+      this.tokens[s]! += k * (o.tokens[s] as number);
+    }
     return this;
   }
 
   at(s: number): StageFigures {
     return { docs: this.docs[s] as number, bytes: this.bytes[s] as number, tokens: this.tokens[s] as number };
   }
+}
+
+const sequentialSums = new Lru<string, Sums>(512);
+
+/** Sums of a set, cached per set: raw sets and rules' drops are the same objects from edit to edit (the analysis caches them). */
+const cache = new WeakMap<Bitset, Sums>();
+
+function sumsOf(data: IndexData, set: Bitset): Sums {
+  let out = cache.get(set);
+  if (out !== undefined) return out;
+  out = new Sums(data.sourceNames.length);
+  const { bytes, tokens, source } = data;
+  const [d, b, t] = [out.docs, out.bytes, out.tokens];
+  const w = set.words;
+  for (let i = 0; i < w.length; i++) {
+    let x = w[i] as number;
+    while (x !== 0) {
+      const low = x & -x;
+      const g = (i << 5) + (31 - Math.clz32(low));
+      x ^= low;
+      const s = source[g] as number;
+      d[s]! += 1;
+      b[s]! += bytes[g] as number;
+      t[s]! += tokens[g] as number;
+    }
+  }
+  cache.set(set, out);
+  return out;
 }
 
 /**
@@ -45,13 +72,18 @@ export function isSamplingRule(spec: RuleSpec, a: StreamAnalysis): boolean {
   return spec.kind === 'exclude' && onlyRandom(spec);
 }
 
+const filteredSets = new WeakMap<StreamAnalysis, Bitset>();
+
 /** What every rule but the sampling ones keeps: the stream's documents minus each filtering rule's drops. */
 function filteredSet(a: StreamAnalysis): Bitset {
+  const hit = filteredSets.get(a);
+  if (hit !== undefined) return hit;
   let out = a.scope.docs;
   for (const spec of a.rules) {
     const drop = a.drops.get(spec.index);
     if (drop !== undefined && !isSamplingRule(spec, a)) out = out.andNot(drop);
   }
+  filteredSets.set(a, out);
   return out;
 }
 
@@ -68,16 +100,19 @@ export function tokenLedger(recipe: ParsedRecipe, streams: readonly StreamAnalys
   const [raw, filtered, sampled, seen] = [new Sums(n), new Sums(n), new Sums(n), new Sums(n)];
   const lost = new Map<string, { rule: number; label: string; sums: Sums }>();
   for (const a of streams) {
-    raw.add(data, a.scope.docs);
-    filtered.add(data, filteredSet(a));
-    sampled.add(data, a.kept);
-    const repeat = Float64Array.from(data.sourceNames, (name) => a.sampling.repeat(name));
-    seen.add(data, a.kept, epochs, repeat);
+    raw.addSums(sumsOf(data, a.scope.docs));
+    filtered.addSums(sumsOf(data, filteredSet(a)));
+    const kept = sumsOf(data, a.kept);
+    sampled.addSums(kept);
+    seen.addSums(kept, Float64Array.from(data.sourceNames, (name) => a.sampling.repeat(name)), epochs);
     for (const spec of a.rules) {
       const set = a.sequential.get(spec.index);
       if (set === undefined) continue;
       const label = ruleNames(spec, recipe, data, root, undefined).label ?? spec.expression;
-      lost.set(`${a.scope.name}\u0000${spec.index}`, { rule: spec.index, label: `[${a.scope.name}] ${label}`, sums: new Sums(n).add(data, set) });
+      // Sequential sets are new objects each analysis; what they depend on names them across edits.
+      const key = `${a.scope.key}\u0000${a.sequentialKeys.get(spec.index) ?? ''}`;
+      const sums = a.sequentialKeys.has(spec.index) ? sequentialSums.getOr(key, () => sumsOf(data, set)) : sumsOf(data, set);
+      lost.set(`${a.scope.name}\u0000${spec.index}`, { rule: spec.index, label: `[${a.scope.name}] ${label}`, sums });
     }
   }
   const totalSeen = seen.tokens.reduce((x, y) => x + y, 0);
