@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DATA_DIR, numberArg, scaled } from '../args.js';
 import { locate } from '../../workers/engine/ledger/locate.js';
-import { ledgerPathFor } from '../../workers/engine/ledger/schema.js';
+import { ledgerPathFor, openLedger } from '../../workers/engine/ledger/schema.js';
 import { parseMixerConfig } from '../../workers/engine/mix/config.js';
 import { runMix } from '../../workers/engine/mix/mixer.js';
 import { rng } from '../../workers/engine/testing.js';
@@ -46,7 +46,9 @@ const RECIPE = `streams:
 
 ensureDocuments();
 const ledger = ledgerPathFor(join(ROOT, 'out'));
-if (!existsSync(ledger)) {
+// A ledger an older Assay wrote (another schema version) is mixed again.
+const current = existsSync(ledger) && (await openLedger(ledger, 'mix').then(({ db }) => (db.close(), true), () => false));
+if (!current) {
   const t = performance.now();
   const s = await runMix(parseMixerConfig(RECIPE, 'locate.yaml'), { cwd: ROOT, processes: 2 });
   const sec = (performance.now() - t) / 1000;

@@ -1,8 +1,9 @@
 // CLI: assay mix → locate → remove as a user runs them, and the messages for missing, truncated and foreign ledgers.
-import { copyFileSync, mkdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { locate } from '../ledger/locate.js';
+import { createLedger } from '../ledger/schema.js';
 import { ledgerRecipe } from '../ledger/test-run.js';
 import { makeDataset } from '../index/test-dataset.js';
 import { scratchDir } from '../testing.js';
@@ -76,6 +77,12 @@ describe('assay locate / remove', () => {
     // Another SQLite file in the ledger's place: an attribute index.
     copyFileSync(join(process.cwd(), 'package.json'), ledger);
     expect(runCli(['locate', '--id', 'x', '--workspace', cwd]).stderr).toMatch(/not a readable Assay ledger/);
+    // A ledger of another version (an older Assay's): named, with the version.
+    rmSync(ledger);
+    const db = createLedger(ledger, 'mix');
+    db.prepare("UPDATE meta SET value = '1' WHERE key = 'version'").run();
+    db.close();
+    expect(runCli(['locate', '--id', 'x', '--workspace', cwd]).stderr).toContain(`${ledger}: not a readable Assay ledger (version 1 is not supported (this Assay reads version 2))`);
     const miss = runCli(['remove', join(cwd, 'nothing'), '--ids', ledger, '--destination', join(cwd, 'v2')]);
     expect(miss.stderr).toMatch(/nothing\/\.assay\/ledger\.sqlite: no ledger here/);
   });

@@ -7,7 +7,8 @@ import { AssayError } from '../errors.js';
 
 export type LedgerDB = BetterSqlite3.Database;
 export const LEDGER_SCHEMA = 'assay.ledger';
-export const LEDGER_VERSION = 1;
+/** 2: docs rows carry `bytes` and `copies` (sampling and repeats). */
+export const LEDGER_VERSION = 2;
 export type LedgerKind = 'mix' | 'tokens';
 
 /** A mix output folder's ledger, or a tokens destination's. */
