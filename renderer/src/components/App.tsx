@@ -6,6 +6,7 @@ import { DocumentsPanel } from './documents/DocumentsPanel.js';
 import { RecipeEditor } from './editor/RecipeEditor.js';
 import { RecipeToolbar } from './editor/RecipeToolbar.js';
 import { Inspector } from './inspector/Inspector.js';
+import { LedgerTab } from './ledger/LedgerTab.js';
 import { PreviewPanel } from './preview/PreviewPanel.js';
 import { RunsTab } from './runs/RunsTab.js';
 import { TopBar } from './TopBar.js';
@@ -44,11 +45,14 @@ export function App() {
             <button role="tab" aria-selected={tab === 'distributions'} data-testid="tab-distributions" onClick={() => setTab('distributions')}>
               Distributions
             </button>
+            <button role="tab" aria-selected={tab === 'ledger'} data-testid="tab-ledger" onClick={() => setTab('ledger')}>
+              Token ledger
+            </button>
             <button role="tab" aria-selected={tab === 'runs'} data-testid="tab-runs" onClick={() => setTab('runs')}>
               Runs
             </button>
           </nav>
-          <div className="tab-body">{tab === 'distributions' ? <DistributionsTab /> : <RunsTab />}</div>
+          <div className="tab-body">{tab === 'distributions' ? <DistributionsTab /> : tab === 'ledger' ? <LedgerTab /> : <RunsTab />}</div>
         </section>
       </main>
       <section className="pane right">

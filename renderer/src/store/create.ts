@@ -7,6 +7,7 @@ import { createConnectionSlice } from './connection.js';
 import { createDistributionsSlice } from './distributions.js';
 import { createDocumentsSlice } from './documents.js';
 import { createInspectorSlice } from './inspector.js';
+import { createLedgerSlice } from './ledger.js';
 import { createPreviewSlice } from './preview.js';
 import { createRecipeSlice } from './recipe.js';
 import { createRunPageSlice } from './runPage.js';
@@ -26,6 +27,7 @@ export function createWorkbenchStore(api: AssayApi, opts: Partial<Omit<StoreDeps
     ...createRecipeSlice(deps)(...a),
     ...createPreviewSlice(deps)(...a),
     ...createCompareSlice(deps)(...a),
+    ...createLedgerSlice(deps)(...a),
     ...createDistributionsSlice(deps)(...a),
     ...createDocumentsSlice(deps)(...a),
     ...createInspectorSlice(deps)(...a),

@@ -70,6 +70,7 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = ({ api, previewGap
       get().invalidateDocuments();
       void get().refreshExplain();
       void get().runCompare();
+      if (get().ui.bottomTab === 'ledger') void get().runLedger();
     } else {
       patch({ error: toErrorPayload(res.reason), lint: lintIssues, running: false, roundTripMs });
     }

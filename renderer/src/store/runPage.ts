@@ -1,9 +1,9 @@
 // Run page slice: the run shown under the Runs tab (log, manifest with its chain of parent runs, ledger search), and links followed.
-import type { LocateQuery, LocateResult, RunManifestView } from '../../../shared/contract/index.js';
+import type { LocateQuery, LocateResult, RunManifestView, RunTokenLedger } from '../../../shared/contract/index.js';
 import { errorText } from '../api/errors.js';
 import { patcher, type SliceCreator } from './types.js';
 
-export type RunView = 'log' | 'manifest' | 'ledger';
+export type RunView = 'log' | 'manifest' | 'ledger' | 'tokens';
 export type LedgerKey = 'id' | 'url' | 'textHash' | 'contains';
 
 export interface LedgerSearchState {
@@ -26,6 +26,8 @@ export interface RunPageState {
   /** Runs left by following parent links (for "back"). */
   trail: string[];
   ledger: LedgerSearchState;
+  /** The shown mix output's token ledger (asked when the tokens view opens). */
+  tokens: { result: RunTokenLedger | null; loading: boolean; error: string | null };
 }
 
 export interface RunPageSlice {
@@ -37,8 +39,11 @@ export interface RunPageSlice {
   setLedgerInput(key: LedgerKey, text: string): void;
   /** Searches the shown run's ledger with the box's key and text. */
   searchLedger(): Promise<void>;
+  /** The shown run's token ledger (`runs.ledger`): per source raw → filtered → sampled → seen. */
+  loadRunTokens(): Promise<void>;
 }
 
+const NO_TOKENS: RunPageState['tokens'] = { result: null, loading: false, error: null };
 const NO_SEARCH: LedgerSearchState = { key: 'id', text: '', asked: null, result: null, running: false, error: null };
 
 export function ledgerQuery(key: LedgerKey, text: string): LocateQuery | null {
@@ -51,16 +56,19 @@ export const createRunPageSlice: SliceCreator<RunPageSlice> = ({ api }) => (set,
   const patch = patcher(set, get, 'runPage');
   let seq = 0;
   let searchSeq = 0;
+  let tokensSeq = 0;
 
   return {
-    runPage: { view: 'log', path: null, manifest: null, loading: false, error: null, trail: [], ledger: NO_SEARCH },
+    runPage: { view: 'log', path: null, manifest: null, loading: false, error: null, trail: [], ledger: NO_SEARCH, tokens: NO_TOKENS },
 
     async openRun(path, opts = {}) {
       const mine = ++seq;
       const r = get().runPage;
       const trail = opts.follow && r.path !== null ? [...r.trail, r.path] : opts.follow === undefined ? [] : r.trail;
       searchSeq++;
-      patch({ path, trail, loading: true, error: null, manifest: null, ledger: { ...NO_SEARCH, key: r.ledger.key }, ...(opts.view && { view: opts.view }) });
+      tokensSeq++;
+      patch({ path, trail, loading: true, error: null, manifest: null, ledger: { ...NO_SEARCH, key: r.ledger.key }, tokens: NO_TOKENS, ...(opts.view && { view: opts.view }) });
+      if (get().runPage.view === 'tokens') void get().loadRunTokens();
       try {
         const manifest = await api.invoke('runs.manifest', { path });
         if (mine === seq) patch({ manifest, loading: false });
@@ -77,7 +85,10 @@ export const createRunPageSlice: SliceCreator<RunPageSlice> = ({ api }) => (set,
       void get().openRun(prev, { follow: false });
     },
 
-    setRunView: (view) => patch({ view }),
+    setRunView(view) {
+      patch({ view });
+      if (view === 'tokens' && get().runPage.tokens.result === null) void get().loadRunTokens();
+    },
 
     setLedgerInput(key, text) {
       patch({ ledger: { ...get().runPage.ledger, key, text } });
@@ -94,6 +105,19 @@ export const createRunPageSlice: SliceCreator<RunPageSlice> = ({ api }) => (set,
         if (mine === searchSeq) patch({ ledger: { ...get().runPage.ledger, result, running: false } });
       } catch (e) {
         if (mine === searchSeq) patch({ ledger: { ...get().runPage.ledger, result: null, running: false, error: errorText(e) } });
+      }
+    },
+
+    async loadRunTokens() {
+      const path = get().runPage.path;
+      if (path === null) return;
+      const mine = ++tokensSeq;
+      patch({ tokens: { ...get().runPage.tokens, loading: true, error: null } });
+      try {
+        const result = await api.invoke('runs.ledger', { path });
+        if (mine === tokensSeq) patch({ tokens: { result, loading: false, error: null } });
+      } catch (e) {
+        if (mine === tokensSeq) patch({ tokens: { result: null, loading: false, error: errorText(e) } });
       }
     },
   };

@@ -6,6 +6,7 @@ import type { ConnectionSlice } from './connection.js';
 import type { DistributionsSlice } from './distributions.js';
 import type { DocumentsSlice } from './documents.js';
 import type { InspectorSlice } from './inspector.js';
+import type { LedgerSlice } from './ledger.js';
 import type { PreviewSlice } from './preview.js';
 import type { RecipeSlice } from './recipe.js';
 import type { RunPageSlice } from './runPage.js';
@@ -18,6 +19,7 @@ export type WorkbenchState = ConnectionSlice &
   RecipeSlice &
   PreviewSlice &
   CompareSlice &
+  LedgerSlice &
   DistributionsSlice &
   DocumentsSlice &
   InspectorSlice &

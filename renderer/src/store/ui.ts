@@ -3,7 +3,7 @@ import { browserStorage, loadThemePref, resolveTheme, saveThemePref, systemPrefe
 import type { Measure } from '../lib/waterfall.js';
 import { patcher, type SliceCreator } from './types.js';
 
-export type BottomTab = 'distributions' | 'runs';
+export type BottomTab = 'distributions' | 'ledger' | 'runs';
 
 export interface UiState {
   bottomTab: BottomTab;
@@ -38,7 +38,11 @@ export const createUiSlice: SliceCreator<UiSlice> = () => (set, get) => {
   const systemDark = systemPrefersDark();
   return {
     ui: { bottomTab: 'distributions', measure: 'docs', showWorkspace: true, reveal: null, themePref, systemDark, theme: resolveTheme(themePref, systemDark) },
-    setBottomTab: (bottomTab) => patch({ bottomTab }),
+    setBottomTab(bottomTab) {
+      patch({ bottomTab });
+      // The ledger is computed only while its tab shows: catch up with the preview on opening it.
+      if (bottomTab === 'ledger' && get().ledger.text !== get().preview.text) void get().runLedger();
+    },
     setMeasure: (measure) => patch({ measure }),
     toggleWorkspace: () => patch({ showWorkspace: !get().ui.showWorkspace }),
     revealLine: (line) => patch({ reveal: { line, nonce: (get().ui.reveal?.nonce ?? 0) + 1 } }),

@@ -1,14 +1,16 @@
-// A run's page under the Runs tab: its log, its manifest (with the chain of runs it consumed) and the search of its ledger.
+// A run's page under the Runs tab: its log, its manifest (with the chain of runs it consumed), the search of its ledger and its token ledger.
 import { useWorkbench, useWorkbenchApi } from '../../store/index.js';
 import type { RunView } from '../../store/runPage.js';
 import { JobLog } from './JobLog.js';
 import { LedgerSearch } from './LedgerSearch.js';
 import { RunManifest } from './RunManifest.js';
+import { RunTokens } from './RunTokens.js';
 
 const VIEWS: { view: RunView; label: string; help: string }[] = [
   { view: 'log', label: 'log', help: 'the selected job’s log' },
   { view: 'manifest', label: 'manifest', help: 'what the run read and wrote, with hashes, and the runs it consumed (.assay/manifest.json)' },
   { view: 'ledger', label: 'ledger', help: 'where each input document of a mix went, and why (.assay/ledger.sqlite)' },
+  { view: 'tokens', label: 'tokens', help: 'a mix output’s tokens per source raw → filtered → sampled → seen (assay ledger OUTPUT_DIR)' },
 ];
 
 export function RunDetail() {
@@ -43,7 +45,7 @@ export function RunDetail() {
           </button>
         )}
       </nav>
-      {view === 'log' ? <JobLog /> : path === null ? <p className="muted pad">{selected ? 'this run wrote no output folder' : 'Select a finished run to see its manifest and ledger.'}</p> : view === 'manifest' ? <RunManifest /> : <LedgerSearch />}
+      {view === 'log' ? <JobLog /> : path === null ? <p className="muted pad">{selected ? 'this run wrote no output folder' : 'Select a finished run to see its manifest and ledger.'}</p> : view === 'manifest' ? <RunManifest /> : view === 'tokens' ? <RunTokens /> : <LedgerSearch />}
     </div>
   );
 }
