@@ -66,7 +66,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   'allow-missing': { description: 'remove: skip requested documents that are not in the output instead of refusing' },
   tokens: { value: true, description: 'remove: the tokens run of the output, rerun into --tokens-destination; ledger: the tokens run whose exact counts are the seen tokens' },
   'tokens-destination': { value: true, description: 'remove: where the new tokens go' },
-  epochs: { value: true, description: 'ledger/plan: training epochs over what the mix writes (default 1)' },
+  epochs: { value: true, description: 'ledger: training epochs over what the mix writes, seen = sampled × repeat × epochs (default 1)' },
   csv: { description: 'ledger: one CSV row per source and stage' },
   budget: { value: true, description: 'plan: seen tokens to train on (2e9 or 2000000000)' },
   target: { value: true, description: 'plan: target share per source, SOURCE=SHARE,… (web=0.6,books=0.2,code=0.2)' },
