@@ -3,7 +3,9 @@ import { readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { loadManifest } from '../../manifest/read.js';
 import { indexManifestPath } from '../../manifest/schema.js';
-import { sha256File, sourceCounts, writeRunManifest, type InputRecord, type OutputRecord } from '../../manifest/write.js';
+import type { SourceCount } from '../../manifest/schema.js';
+import { sha256File, writeRunManifest, type InputRecord, type OutputRecord } from '../../manifest/write.js';
+import { countsBySource } from '../tokens/store.js';
 import { indexPath, openDatabase } from '../store/db.js';
 import { searchPath } from '../search/store.js';
 import { discover, type PathCheck } from './discover.js';
@@ -42,19 +44,25 @@ export async function writeIndexManifest(rootArg: string, run: IndexManifestRun)
   for (const set of found.sets) for (const a of found.attributes.get(set)?.values() ?? []) await add(a.path, `attributes/${set}`, a.size, a.mtimeMs);
 
   const db = openDatabase(indexPath(root), { readonly: true });
-  let bySource: Record<string, { docs: number; tokens: number }>;
+  const bySource: Record<string, SourceCount> = {};
   try {
-    const rows = db.prepare('SELECT source, count(*) AS docs, coalesce(sum(tokens), 0) AS tokens FROM docs GROUP BY source').all() as { source: string; docs: number; tokens: number }[];
-    bySource = Object.fromEntries(rows.map((r) => [r.source, { docs: r.docs, tokens: r.tokens }]));
+    const rows = db.prepare('SELECT source, count(*) AS docs, coalesce(sum(tokens), 0) AS tokens FROM docs GROUP BY source ORDER BY source').all() as { source: string; docs: number; tokens: number }[];
+    // A source's tokens are exact when every one of its documents has a tokenizer count, else all estimates (never a mix).
+    const exact = countsBySource(db);
+    for (const r of rows) {
+      const c = exact.get(r.source);
+      bySource[r.source] = { docs: r.docs, tokens: c?.docs === r.docs ? { count: c.tokens, kind: 'exact' } : { count: r.tokens, kind: 'estimate' } };
+    }
   } finally {
     db.close();
   }
-  const docs = Object.values(bySource).reduce((n, c) => n + c.docs, 0);
-  const tokens = Object.values(bySource).reduce((n, c) => n + c.tokens, 0);
+  const counts = Object.values(bySource);
+  const docs = counts.reduce((n, c) => n + c.docs, 0);
+  const tokens = { count: counts.reduce((n, c) => n + c.tokens.count, 0), kind: counts.every((c) => c.tokens.kind === 'exact') ? ('exact' as const) : ('estimate' as const) };
   const file = async (path: string, role: string, extra: Pick<OutputRecord, 'docs' | 'tokens' | 'bySource'>): Promise<OutputRecord> => ({
     path, role, size: (await stat(path)).size, sha256: await sha256File(path), ...extra,
   });
-  const outputs = [await file(indexPath(root), 'index', { docs, tokens: { count: tokens, kind: 'estimate' }, bySource: sourceCounts(bySource, 'estimate') })];
+  const outputs = [await file(indexPath(root), 'index', { docs, tokens, bySource })];
   const shards = run.search ? (await readdir(searchPath(root)).catch(() => [] as string[])).filter((n) => n.endsWith('.sqlite')).sort() : [];
   for (const n of shards) outputs.push(await file(join(searchPath(root), n), 'search', { docs: null, tokens: null }));
   return writeRunManifest(root, { stage: 'index', started: run.started, config: run.config }, inputs, outputs, new Map(), own);

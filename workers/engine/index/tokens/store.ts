@@ -39,3 +39,16 @@ export function loadCounts(db: DB): Map<number, Uint32Array> {
   for (const r of rows) out.set(r.file, unpack(r.data).u32('counts'));
   return out;
 }
+
+/** Per source, the documents with a valid count and the sum of their counts (empty without counts). */
+export function countsBySource(db: DB): Map<string, { docs: number; tokens: number }> {
+  const out = new Map<string, { docs: number; tokens: number }>();
+  const sources = db.prepare('SELECT source FROM docs WHERE file = ? ORDER BY ord').pluck();
+  for (const [file, counts] of loadCounts(db)) {
+    (sources.all(file) as string[]).forEach((source, ord) => {
+      const c = out.get(source) ?? { docs: 0, tokens: 0 };
+      out.set(source, { docs: c.docs + 1, tokens: c.tokens + (counts[ord] as number) });
+    });
+  }
+  return out;
+}

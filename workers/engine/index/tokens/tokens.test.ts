@@ -3,6 +3,8 @@ import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AssayError } from '../../errors.js';
+import { loadManifest } from '../../manifest/read.js';
+import { indexManifestPath } from '../../manifest/schema.js';
 import { scratchDir, writeJsonl } from '../../testing.js';
 import { NEOX_EOS, NEOX_JSON, readOutputs, variedTexts } from '../../tokenize/test-helpers.js';
 import { runTokens } from '../../tokenize/runtime.js';
@@ -67,6 +69,10 @@ describe('assay index --tokenizer', () => {
     }
     for (const s of SOURCES) expect([...got].filter(([id]) => id.startsWith(s)).reduce((n, [, c]) => n + c.tokens, 0)).toBe(perSource[s]?.tokens);
     expect(r.tokens?.tokens).toBe(Object.values(perSource).reduce((n, c) => n + c.tokens, 0));
+    // The index's run manifest says the same, labelled exact.
+    const { manifest } = await loadManifest(indexManifestPath(root));
+    for (const s of SOURCES) expect(manifest.totals.bySource[s]?.tokens).toEqual({ count: perSource[s]?.tokens, kind: 'exact' });
+    expect(manifest.config).toMatchObject({ tokenizer: { name: tokenizer, eos } });
     // The cases that differ from a naive count: skipped texts, and texts already ending with EOS get none appended.
     expect(got.get('web-special-0')?.tokens).toBe(0);
     expect(got.get('web-special-1')?.tokens).toBe(0);
