@@ -47,7 +47,7 @@ if (!process.argv.includes('--phase')) {
   const l = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./locate.ts', import.meta.url)), '--docs', String(DOCS)], { stdio: 'inherit' });
   if (l.status !== 0) process.exit(l.status ?? 1);
   // Exact token counts (`assay index --tokenizer gpt2`) of the same documents, last: it adds counts to this index.
-  const k = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./tokens.ts', import.meta.url)), '--docs', String(DOCS), '--files', String(FILES)], { stdio: 'inherit' });
+  const k = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./tokens.ts', import.meta.url)), '--docs', String(DOCS), '--files', String(FILES), '--root', ROOT], { stdio: 'inherit' });
   process.exit(k.status ?? 1);
 }
 

@@ -13,7 +13,8 @@ const DOCS = numberArg('docs', scaled(1_000_000, 5_000));
 const FILES = numberArg('files', scaled(20, 2));
 const TOKENIZER = stringArg('tokenizer', 'gpt2');
 const PROCESSES = numberArg('processes', Math.min(cpus().length, FILES));
-const ROOT = join(DATA_DIR, `preview-${DOCS}`);
+// run.ts passes its own dataset; run alone, this bench keeps one of its own, so it never races run.ts's rebuilds.
+const ROOT = stringArg('root', join(DATA_DIR, `tokens-${DOCS}`));
 const n = (x: number): string => Math.round(x).toLocaleString('en-US');
 
 ensureDataset(ROOT, DOCS, FILES);
