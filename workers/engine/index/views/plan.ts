@@ -72,11 +72,20 @@ export function planMix(streams: readonly StreamAnalysis[], data: IndexData, uni
     // Keep the documents placed below the next one's position; ties (a document two streams read) go together.
     while (k > 0 && k < o.u.length && o.u[k] === o.u[k - 1]) k--;
     const next = k < o.u.length ? (o.u[k] as number) : undefined;
-    const fraction = next === undefined ? 1 : Math.max(next, Number.MIN_VALUE);
+    const fraction = next === undefined ? 1 : shortestIn(k > 0 ? (o.u[k - 1] as number) : 0, next);
     const sampled = o.cum[k] as number;
     choices.push({ source: name, fraction, repeat, sampledTokens: sampled, seenTokens: sampled * repeat, target: share });
   }
   return { feasible: true, seed, choices };
+}
+
+/** The decimal with fewest digits in (lo, hi]: the same documents fall below it as below hi, and the YAML stays readable. */
+export function shortestIn(lo: number, hi: number): number {
+  for (let d = 1; d <= 17; d++) {
+    const f = Math.floor(hi * 10 ** d) / 10 ** d;
+    if (f > lo && f <= hi) return f;
+  }
+  return Math.max(hi, Number.MIN_VALUE);
 }
 
 /** A source's filtered documents in sampling order: positions ascending and cum[k] = tokens of the first k. */
