@@ -12,6 +12,8 @@ export const buildIndexForJob: IndexBuilder = async (root, { signal, onProgress,
     docs: r.docs,
     summary:
       `indexed ${n(r.docs)} documents from ${n(r.files)} file(s) (${n(r.skippedFiles)} unchanged) with ${r.attributeSets} attribute set(s) in ${(r.ms / 1000).toFixed(1)} s` +
+      // An index that counts tokens keeps counting new files with its recorded tokenizer (see buildIndex).
+      (r.tokens ? `; tokens: ${n(r.tokens.docs)} documents counted with ${r.tokens.tokenizer.name} in ${(r.tokens.ms / 1000).toFixed(1)} s` : '') +
       (r.search ? `; search: ${n(r.search.docs)} texts from ${n(r.search.files - r.search.skippedFiles)} file(s) in ${(r.search.ms / 1000).toFixed(1)} s` : ''),
   };
 };
