@@ -6,7 +6,7 @@ import { AssayError } from '../../errors.js';
 import { workerEntry } from '../../jobs/entry.js';
 import { runPool } from '../../jobs/pool.js';
 import type { TextTokenizer } from '../../tokenize/tokenizer/types.js';
-import { getMeta, indexPath, openDatabase, setMeta, type DB } from '../store/db.js';
+import { getMeta, hasTokenCounts, indexPath, openDatabase, setMeta, type DB } from '../store/db.js';
 import { countFile, type CountInit, type CountProgress, type CountTask, type FileCounts } from './count.js';
 import { pruneCounts, recordedTokenizer, recordTokenizer, writeCounts } from './store.js';
 import { openCountingTokenizer, sameCounts, type CountingTokenizer } from './tokenizer.js';
@@ -59,6 +59,8 @@ export async function countTokens(root: string, opts: TokenCountOptions = {}): P
   if (!existsSync(path)) throw new AssayError('CONFIG', `${root} has no index yet; build it with \`assay index ${root}\``);
   const db = openDatabase(path);
   try {
+    // The attribute build upgrades a schema-1 index; counting into one it has not touched would fail on a missing table.
+    if (!hasTokenCounts(db)) throw new AssayError('CONFIG', `the index at ${path} predates token counts; update it with \`assay index ${root}\` first`, { file: path });
     const info = opts.counter?.info ?? recordedTokenizer(db);
     if (info === null) return null;
     const { files, counted, skipped } = plan(db, info, opts.log);

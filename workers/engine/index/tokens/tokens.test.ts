@@ -71,7 +71,7 @@ describe('assay index --tokenizer', () => {
     expect(r.tokens?.tokens).toBe(Object.values(perSource).reduce((n, c) => n + c.tokens, 0));
     // The index's run manifest says the same, labelled exact.
     const { manifest } = await loadManifest(indexManifestPath(root));
-    for (const s of SOURCES) expect(manifest.totals.bySource[s]?.tokens).toEqual({ count: perSource[s]?.tokens, kind: 'exact' });
+    for (const s of SOURCES) expect(manifest.totals.bySource?.[s]?.tokens).toEqual({ count: perSource[s]?.tokens, kind: 'exact' });
     expect(manifest.config).toMatchObject({ tokenizer: { name: tokenizer, eos } });
     // The cases that differ from a naive count: skipped texts, and texts already ending with EOS get none appended.
     expect(got.get('web-special-0')?.tokens).toBe(0);
