@@ -1,7 +1,7 @@
 // Token-count phase of `assay index`: every documents file not yet counted with the index's tokenizer, on the worker pool, committed file by file.
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { AssayError } from '../../errors.js';
 import { workerEntry } from '../../jobs/entry.js';
 import { runPool } from '../../jobs/pool.js';
@@ -66,7 +66,7 @@ export async function countTokens(root: string, opts: TokenCountOptions = {}): P
     const { files, counted, skipped } = plan(db, info, opts.log);
     const tasks: CountTask[] = files.filter((f) => counted.get(f.id) !== f.hash).map((f) => ({ root, file: f.id, path: f.path, hash: f.hash, docs: f.docs }));
     // The recorded tokenizer is loaded (and checked unchanged) only when there is something to count.
-    const counter = opts.counter ?? (tasks.length > 0 ? await recorded(info, opts.log) : { tokenizer: null, info });
+    const counter = opts.counter ?? (tasks.length > 0 ? await recorded(info, opts) : { tokenizer: null, info });
     if (counter === null) return null;
     for (const t of tasks) opts.checkPath?.(join(root, t.path), 'documents');
     const total = tasks.reduce((n, t) => n + t.docs, 0);
@@ -103,8 +103,12 @@ export async function countTokens(root: string, opts: TokenCountOptions = {}): P
 }
 
 /** The tokenizer the index records, loaded again; null (with a note) when it is gone or no longer the same. */
-async function recorded(was: CountingTokenizer, log: TokenCountOptions['log']): Promise<{ tokenizer: TextTokenizer; info: CountingTokenizer } | null> {
-  const again = await openCountingTokenizer(was.name, was.eos, '/').catch((e: Error) => e);
+async function recorded(was: CountingTokenizer, { log, checkPath }: TokenCountOptions): Promise<{ tokenizer: TextTokenizer; info: CountingTokenizer } | null> {
+  // The index is part of the dataset, which may come from someone else: its tokenizer path is confined like any input (the app).
+  const again = await Promise.resolve()
+    .then(() => isAbsolute(was.name) && checkPath?.(was.name, 'tokenizer'))
+    .then(() => openCountingTokenizer(was.name, was.eos, '/'))
+    .catch((e: Error) => e);
   const why = again instanceof Error ? again.message : sameCounts(again.info, was) ? null : `${was.name} changed since the index counted with it`;
   if (why === null) return again as { tokenizer: TextTokenizer; info: CountingTokenizer };
   log?.(`token counts: not updated (${why}); new or changed files keep estimates until \`assay index --tokenizer NAME|PATH\` counts them`);
