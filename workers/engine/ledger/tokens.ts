@@ -1,22 +1,27 @@
 // The tokens run's ledger: every document a part pair holds, by the file and line it came from, with its token range.
-import { rm, rename } from 'node:fs/promises';
+import { readFile, rm, rename } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
 import { resolve } from 'node:path';
-import { readLineBatches } from '../io/index.js';
 import { createLedger, ledgerPathFor, TOKENS_INDEXES } from './schema.js';
 
-/** One row of Python `csv` output (QUOTE_MINIMAL: quoted fields double their quotes). */
-export function parseCsvRow(line: string): string[] {
-  const out: string[] = [];
+/**
+ * The records of Python `csv` output (QUOTE_MINIMAL, rows ending in \r\n): a quoted field doubles its quotes and
+ * may hold commas and line breaks (an id with a newline), so records are read from the whole text, not by line.
+ */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
   let i = 0;
-  while (i <= line.length) {
-    if (line[i] === '"') {
-      let v = '';
+  const n = text.length;
+  while (i < n) {
+    let v = '';
+    if (text[i] === '"') {
       i++;
       for (;;) {
-        const q = line.indexOf('"', i);
+        const q = text.indexOf('"', i);
         if (q < 0) throw new Error('unterminated quoted field');
-        v += line.slice(i, q);
-        if (line[q + 1] === '"') {
+        v += text.slice(i, q);
+        if (text[q + 1] === '"') {
           v += '"';
           i = q + 2;
         } else {
@@ -24,16 +29,22 @@ export function parseCsvRow(line: string): string[] {
           break;
         }
       }
-      out.push(v);
-      i++; // the comma
     } else {
-      const c = line.indexOf(',', i);
-      const end = c < 0 ? line.length : c;
-      out.push(line.slice(i, end));
-      i = end + 1;
+      let j = i;
+      while (j < n && text[j] !== ',' && text[j] !== '\r' && text[j] !== '\n') j++;
+      v = text.slice(i, j);
+      i = j;
+    }
+    row.push(v);
+    if (text[i] === ',') i++;
+    else {
+      if (text[i] === '\r') i++;
+      if (text[i] === '\n') i++;
+      rows.push(row);
+      row = [];
     }
   }
-  return out;
+  return rows;
 }
 
 /**
@@ -57,18 +68,14 @@ export async function writeTokensLedger(destination: string, parts: readonly { n
       return id;
     };
     const insert = db.prepare('INSERT INTO tokens(src, loc, doc_id, npy, start, end) VALUES (?, ?, ?, ?, ?, ?)');
-    const batch = db.transaction((npy: number, lines: readonly string[], file: string, first: number) => {
-      lines.forEach((line, k) => {
-        if (line === '') return;
-        const f = parseCsvRow(line.replace(/\r$/, ''));
-        if (f.length !== 5) throw new Error(`${file}:${first + k}: expected 5 CSV fields, found ${f.length}`);
+    const insertAll = db.transaction((npy: number, rows: readonly string[][], file: string) => {
+      rows.forEach((f, k) => {
+        if (f.length !== 5) throw new Error(`${file}: row ${k + 1}: expected 5 CSV fields, found ${f.length}`);
         insert.run(fileId(resolve(cwd, f[3] as string)), Number(f[4]), f[2], npy, Number(f[0]), Number(f[1]));
       });
     });
-    for (const p of parts) {
-      const npy = fileId(resolve(p.npy));
-      for await (const b of readLineBatches(p.csv)) batch(npy, b.lines, p.csv, b.firstLine);
-    }
+    // One row per document: small next to the memmaps, read whole.
+    for (const p of parts) insertAll(fileId(resolve(p.npy)), parseCsv(gunzipSync(await readFile(p.csv)).toString('utf8')), p.csv);
     db.exec(TOKENS_INDEXES);
     db.close();
   } catch (e) {

@@ -34,6 +34,6 @@ describe('publishing token parts', () => {
     writeFileSync(join(dest, '.assay/tokens-summary.json'), '{}');
     await runTokens(opts);
     expect(readdirSync(dest).sort()).toEqual(['.assay', ...published]);
-    expect(readdirSync(join(dest, '.assay')).sort()).toEqual(['manifest.json', 'tokens-summary.json']);
+    expect(readdirSync(join(dest, '.assay')).sort()).toEqual(['ledger.sqlite', 'manifest.json', 'tokens-summary.json']);
   });
 });
