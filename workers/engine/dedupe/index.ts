@@ -121,9 +121,15 @@ export async function runDedupe(cfg: DedupeConfig, opts: DedupeRunOptions = {}):
       await promoteTemp(filterPath);
       summary.bloom.saved = true;
     }
-    // The filter is state shared by every file: an input when it existed, an output when this run saved it.
-    if (filterSha256 !== null) record.inputs.push({ path: filterPath, role: 'bloom_filter', sha256: filterSha256 });
-    if (savedFilter !== null) record.outputs.push({ path: filterPath, role: 'bloom_filter', size: savedFilter.bytes, sha256: savedFilter.sha256, docs: null, tokens: null });
+    // The filter is state shared by every file. An input when it held something this run did not make: files
+    // outside its inputs or made with other settings (a filter reused across datasets, read_only); what a run
+    // stopped after saving it left is this run's own state, so a resumed run records what a clean one does.
+    // An output whenever the run keeps it: saved now, or left as the stopped run saved it.
+    const own = new Set(jobs.map((j) => j.input));
+    const foreign = manifest.files.some((e) => !own.has(e.input) || e.fingerprint !== fingerprint);
+    if (filterSha256 !== null && (readOnly || foreign)) record.inputs.push({ path: filterPath, role: 'bloom_filter', sha256: filterSha256 });
+    const kept = savedFilter ?? (!readOnly && filterSha256 !== null ? { bytes: (await stat(filterPath)).size, sha256: filterSha256 } : null);
+    if (kept !== null) record.outputs.push({ path: filterPath, role: 'bloom_filter', size: kept.bytes, sha256: kept.sha256, docs: null, tokens: null });
     await writeManifests(record, set, { stage: 'dedupe', started: startedAt, config: cfg });
   } catch (e) {
     for (const out of staged) await discardTemp(out);
