@@ -3,6 +3,8 @@ import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readJsonlFile, writeJsonl } from '../testing.js';
+import { loadManifest } from '../manifest/read.js';
+import { manifestPathFor } from '../manifest/schema.js';
 import { runDedupe } from './index.js';
 import { parseConfig, readFixtureConfig, scratchWithFixture, withOverrides } from './test-helpers.js';
 
@@ -23,6 +25,24 @@ describe('dedupe reruns', () => {
     expect(second.files[0]?.status).toBe('kept');
     expect(readFileSync(out).equals(bytes)).toBe(true);
     expect(second.bloom.insertions).toBe(first.bloom.insertions);
+  });
+
+  it('the run manifest lists the filter as an input only when it holds what this run did not make', async () => {
+    const { dir, cfg } = setup({ documents: ['deduper/documents/000.json.gz'] });
+    const roles = async (): Promise<{ in: boolean; out: boolean }> => {
+      const m = (await loadManifest(manifestPathFor(join(dir, 'deduper/attributes/dedupe_paragraphs')))).manifest;
+      return { in: m.inputs.some((i) => i.role === 'bloom_filter'), out: m.outputs.some((o) => o.role === 'bloom_filter') };
+    };
+    await runDedupe(cfg, { cwd: dir });
+    expect(await roles()).toEqual({ in: false, out: true });
+    // The same run again (or resumed after a stop that saved the filter): its own state, not an input.
+    await runDedupe(cfg, { cwd: dir });
+    expect(await roles()).toEqual({ in: false, out: true });
+    // The filter reused for other documents holds the first run's keys: an input of this run.
+    const docs = readJsonlFile(join(dir, 'deduper/documents/000.json.gz'));
+    writeJsonl(join(dir, 'deduper/documents/001.json.gz'), docs.slice(0, 1));
+    await runDedupe(parseConfig(withOverrides(readFixtureConfig('dedupe-paragraphs.json'), { documents: ['deduper/documents/001.json.gz'] })), { cwd: dir });
+    expect(await roles()).toEqual({ in: true, out: true });
   });
 
   it('a new file deduped against a saved filter sees the earlier file’s keys', async () => {
