@@ -1,13 +1,12 @@
 // Preview = run: for random recipes, the preview keeps exactly the documents `assay mix` writes, with the same text.
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseMixerConfig } from '../mix/config.js';
 import { runMix } from '../mix/mixer.js';
-import { readJsonlFile, rng, tempDir } from '../testing.js';
-import { buildIndex, PreviewEngine } from './index.js';
+import { readJsonlFile, rng } from '../testing.js';
 import { randomRecipe } from './recipe-grammar.js';
-import { makeDataset, ODD_SET, TAGGED_SETS } from './test-dataset.js';
+import { indexedDataset, ODD_SET, TAGGED_SETS } from './test-dataset.js';
 
 const RECIPES = Number(process.env.ASSAY_DIFF_RECIPES ?? 220);
 
@@ -36,20 +35,11 @@ async function mix(root: string, text: string, outputs: string[]): Promise<Outco
 }
 
 describe('preview = run (differential)', () => {
-  const { dir: root, cleanup } = tempDir('assay-diff-');
-  let engine: PreviewEngine;
-
-  beforeAll(async () => {
-    await makeDataset(root);
-    await buildIndex(root);
-    engine = PreviewEngine.open(root);
-  }, 120_000);
-  afterAll(() => {
-    engine?.close();
-    cleanup();
-  });
+  const ds = indexedDataset('assay-diff-');
+  const root = ds.root;
 
   it(`${RECIPES} random recipes keep the same documents with the same text as assay mix`, async () => {
+    const engine = ds.engine();
     const r = rng(2024);
     const catalogue = engine.catalogue();
     const stats = { ok: 0, failedBoth: 0, compiled: 0, exact: 0, kept: 0, replaced: 0, sampled: 0, repeated: 0 };

@@ -4,7 +4,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type * as ZstdNapi from 'zstd-napi';
 import { runTag } from '../tag/runtime.js';
-import { REPO_ROOT, rng, writeJsonl } from '../testing.js';
+import { afterAll, beforeAll } from 'vitest';
+import { REPO_ROOT, rng, tempDir, writeJsonl } from '../testing.js';
+import { buildIndex, PreviewEngine } from './index.js';
 
 const require = createRequire(import.meta.url);
 
@@ -116,4 +118,24 @@ export async function makeDataset(root: string, seed = 7): Promise<Record<string
     processes: 1,
   });
   return all;
+}
+
+/**
+ * The dataset, tagged and indexed once for a describe block, with an engine open on it; closed and removed after.
+ * `docs()` is every document written, `engine()` the open PreviewEngine (both valid inside tests).
+ */
+export function indexedDataset(prefix: string): { root: string; docs: () => Record<string, unknown>[]; engine: () => PreviewEngine } {
+  const { dir: root, cleanup } = tempDir(prefix);
+  let engine: PreviewEngine | undefined;
+  let docs: Record<string, unknown>[] = [];
+  beforeAll(async () => {
+    docs = await makeDataset(root);
+    await buildIndex(root);
+    engine = PreviewEngine.open(root);
+  }, 120_000);
+  afterAll(() => {
+    engine?.close();
+    cleanup();
+  });
+  return { root, docs: () => docs, engine: () => engine as PreviewEngine };
 }

@@ -1,9 +1,9 @@
 // The mix run's side of the ledger: where each shard's part goes, and the merge into one indexed ledger per output folder.
 import { createHash } from 'node:crypto';
-import { rm, rename } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DropReason } from '../mix/compile.js';
-import { createLedger, ledgerPathFor, MIX_INDEXES } from './schema.js';
+import { ledgerPathFor, MIX_INDEXES, writeLedgerFile } from './schema.js';
 
 /** Parts live beside the ledger until the merge; one per shard, named by its output path (unique in a run). */
 export const partsDir = (folder: string): string => join(folder, '.assay', 'ledger-parts');
@@ -18,15 +18,10 @@ export interface LedgerStream {
 
 /**
  * Writes `<folder>/.assay/ledger.sqlite` from the parts of the shards written into `folder`, in shard order,
- * then builds the lookup indexes once (cheaper than keeping them up to date row by row). Written under a
- * temporary name and renamed, so a crash leaves the previous ledger or none, never half of one.
+ * then builds the lookup indexes once (cheaper than keeping them up to date row by row).
  */
 export async function mergeLedger(folder: string, streams: readonly LedgerStream[], parts: readonly string[], run: Record<string, string>): Promise<string> {
-  const path = ledgerPathFor(folder);
-  const tmp = `${path}.tmp`;
-  await rm(tmp, { force: true });
-  const db = createLedger(tmp, 'mix');
-  try {
+  return writeLedgerFile(ledgerPathFor(folder), 'mix', (db) => {
     const meta = db.prepare('INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)');
     for (const [k, v] of Object.entries(run)) meta.run(k, v);
     const stream = db.prepare('INSERT INTO streams(id, name) VALUES (?, ?)');
@@ -50,14 +45,7 @@ export async function mergeLedger(folder: string, streams: readonly LedgerStream
       db.exec('DETACH DATABASE p');
     }
     db.exec(MIX_INDEXES);
-    db.close();
-  } catch (e) {
-    db.close();
-    await rm(tmp, { force: true });
-    throw e;
-  }
-  await rename(tmp, path);
-  return path;
+  });
 }
 
 /** Removes a run's parts (after the merge, or when the run failed or was cancelled). */

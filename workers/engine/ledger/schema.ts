@@ -1,6 +1,6 @@
 // The removal ledger's format (`<output>/.assay/ledger.sqlite`, schema assay.ledger v1): tables, places, opening with checks.
 import { createRequire } from 'node:module';
-import { stat } from 'node:fs/promises';
+import { rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { AssayError } from '../errors.js';
@@ -63,6 +63,26 @@ export function createLedger(path: string, kind: LedgerKind): LedgerDB {
   meta.run('version', String(LEDGER_VERSION));
   meta.run('kind', kind);
   return db;
+}
+
+/**
+ * Writes a new ledger at `path` through `fill`, under a temporary name renamed when complete: a crash leaves the
+ * previous ledger or none, never half of one.
+ */
+export async function writeLedgerFile(path: string, kind: LedgerKind, fill: (db: LedgerDB) => void | Promise<void>): Promise<string> {
+  const tmp = `${path}.tmp`;
+  await rm(tmp, { force: true });
+  const db = createLedger(tmp, kind);
+  try {
+    await fill(db);
+    db.close();
+  } catch (e) {
+    db.close();
+    await rm(tmp, { force: true });
+    throw e;
+  }
+  await rename(tmp, path);
+  return path;
 }
 
 /** A ledger copy to edit in place (assay remove works on a temporary copy, then renames it). */

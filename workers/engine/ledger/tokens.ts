@@ -1,8 +1,8 @@
 // The tokens run's ledger: every document a part pair holds, by the file and line it came from, with its token range.
-import { readFile, rm, rename } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import { resolve } from 'node:path';
-import { createLedger, ledgerPathFor, TOKENS_INDEXES } from './schema.js';
+import { ledgerPathFor, TOKENS_INDEXES, writeLedgerFile } from './schema.js';
 
 /**
  * The records of Python `csv` output (QUOTE_MINIMAL, rows ending in \r\n): a quoted field doubles its quotes and
@@ -52,11 +52,7 @@ export function parseCsv(text: string): string[][] {
  * through the pool; `src` is resolved against the run's directory so a mix ledger's shard paths meet it.
  */
 export async function writeTokensLedger(destination: string, parts: readonly { npy: string; csv: string }[], cwd: string): Promise<string> {
-  const path = ledgerPathFor(destination);
-  const tmp = `${path}.tmp`;
-  await rm(tmp, { force: true });
-  const db = createLedger(tmp, 'tokens');
-  try {
+  return writeLedgerFile(ledgerPathFor(destination), 'tokens', async (db) => {
     const files = new Map<string, number>();
     const addFile = db.prepare('INSERT INTO files(id, path) VALUES (?, ?)');
     const fileId = (p: string): number => {
@@ -77,12 +73,5 @@ export async function writeTokensLedger(destination: string, parts: readonly { n
     // One row per document: small next to the memmaps, read whole.
     for (const p of parts) insertAll(fileId(resolve(p.npy)), parseCsv(gunzipSync(await readFile(p.csv)).toString('utf8')), p.csv);
     db.exec(TOKENS_INDEXES);
-    db.close();
-  } catch (e) {
-    db.close();
-    await rm(tmp, { force: true });
-    throw e;
-  }
-  await rename(tmp, path);
-  return path;
+  });
 }

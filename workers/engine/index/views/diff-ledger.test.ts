@@ -3,16 +3,15 @@ import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PreviewRule } from '../../../../shared/contract/preview.js';
 import { findLedgers } from '../../ledger/find.js';
 import { KEPT as LEDGER_KEPT } from '../../ledger/schema.js';
 import { parseMixerConfig } from '../../mix/config.js';
 import { runMix } from '../../mix/mixer.js';
-import { rng, tempDir } from '../../testing.js';
-import { buildIndex, PreviewEngine } from '../index.js';
+import { rng } from '../../testing.js';
 import { recipePair } from '../recipe-grammar.js';
-import { makeDataset, ODD_SET, TAGGED_SETS } from '../test-dataset.js';
+import { indexedDataset, ODD_SET, TAGGED_SETS } from '../test-dataset.js';
 import { changeOf, KEPT, OUTSIDE } from './diff.js';
 
 const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
@@ -48,20 +47,12 @@ async function ledgerFates(root: string, text: string, rules: readonly PreviewRu
 }
 
 describe('recipe diff = difference of two mix runs’ ledgers', () => {
-  const { dir: root, cleanup } = tempDir('assay-diff-ledger-');
-  let engine: PreviewEngine;
-  let ids: string[];
-  beforeAll(async () => {
-    ids = (await makeDataset(root)).map((d) => String(d.id));
-    await buildIndex(root);
-    engine = PreviewEngine.open(root);
-  }, 120_000);
-  afterAll(() => {
-    engine?.close();
-    cleanup();
-  });
+  const ds = indexedDataset('assay-diff-ledger-');
+  const root = ds.root;
 
   it(`${PAIRS} random recipe pairs`, async () => {
+    const engine = ds.engine();
+    const ids = ds.docs().map((d) => String(d.id));
     const r = rng(4242);
     const catalogue = engine.catalogue();
     let compared = 0;

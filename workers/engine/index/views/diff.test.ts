@@ -1,10 +1,9 @@
 // Recipe diff: rule pairing, and each document's change checked against `explain` of both recipes (an independent path).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FateChange } from '../../../../shared/contract/preview.js';
-import { rng, tempDir } from '../../testing.js';
-import { buildIndex, PreviewEngine } from '../index.js';
+import { rng } from '../../testing.js';
 import { recipePair } from '../recipe-grammar.js';
-import { makeDataset, ODD_SET, TAGGED_SETS } from '../test-dataset.js';
+import { indexedDataset, ODD_SET, TAGGED_SETS } from '../test-dataset.js';
 import { changeOf, KEPT, OUTSIDE } from './diff.js';
 
 const recipe = (excludes: string[], min?: number): string =>
@@ -13,19 +12,10 @@ const WC = (t: number): string => `$.attributes[?(@.gopher__gopher_v1__word_coun
 const CC = (t: number): string => `$.attributes[?(@.gopher__gopher_v1__character_count && @.gopher__gopher_v1__character_count[0] && @.gopher__gopher_v1__character_count[0][2] > ${t})]`;
 
 describe('recipe diff', () => {
-  const { dir: root, cleanup } = tempDir('assay-recipe-diff-');
-  let engine: PreviewEngine;
-  beforeAll(async () => {
-    await makeDataset(root);
-    await buildIndex(root);
-    engine = PreviewEngine.open(root);
-  }, 120_000);
-  afterAll(() => {
-    engine?.close();
-    cleanup();
-  });
+  const ds = indexedDataset('assay-recipe-diff-');
 
   it('an edited threshold is the same rule; a moved rule is the same rule; identical recipes differ in nothing', () => {
+    const engine = ds.engine();
     const same = engine.diff(recipe([WC(50), CC(3000)]), recipe([WC(50), CC(3000)]));
     expect(same.changed.docs).toBe(0);
     expect(same.groups).toEqual([]);
@@ -48,6 +38,7 @@ describe('recipe diff', () => {
   });
 
   it('matches explain of both recipes, document by document, on 12 random edits', () => {
+    const engine = ds.engine();
     const r = rng(99);
     const catalogue = engine.catalogue();
     let compared = 0;

@@ -5,7 +5,7 @@ import type { ExplainResult } from '../../../../shared/contract/preview.js';
 import { rng, tempDir, writeJsonl } from '../../testing.js';
 import { buildIndex, PreviewEngine } from '../index.js';
 import { randomRecipe } from '../recipe-grammar.js';
-import { makeDataset, ODD_SET, TAGGED_SETS } from '../test-dataset.js';
+import { indexedDataset, ODD_SET, TAGGED_SETS } from '../test-dataset.js';
 
 type Spans = [number, number, number][];
 
@@ -113,19 +113,10 @@ describe('redacted documents (hand-made cases)', () => {
 });
 
 describe('redacted documents (random recipes on tagged data)', () => {
-  const { dir: root, cleanup } = tempDir('assay-redact-rand-');
-  let engine: PreviewEngine;
-  beforeAll(async () => {
-    await makeDataset(root);
-    await buildIndex(root);
-    engine = PreviewEngine.open(root);
-  }, 120_000);
-  afterAll(() => {
-    engine?.close();
-    cleanup();
-  });
+  const ds = indexedDataset('assay-redact-rand-');
 
   it('every previewable random recipe: redacted = kept documents whose output differs from their text', () => {
+    const engine = ds.engine();
     const r = rng(77);
     const catalogue = engine.catalogue();
     let checked = 0;
