@@ -43,6 +43,7 @@ function sumsOf(data: IndexData, set: Bitset): Sums {
   out = new Sums(data.sourceNames.length);
   const { bytes, tokens, source } = data;
   const [d, b, t] = [out.docs, out.bytes, out.tokens];
+  // The bit loop inline, as Tally.addSet has it: Bitset.forEach's call per document costs several times more at 10^6.
   const w = set.words;
   for (let i = 0; i < w.length; i++) {
     let x = w[i] as number;
