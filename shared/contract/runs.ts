@@ -35,6 +35,8 @@ export interface RunManifestInfo {
   outputs: { path: string; role: string; size: number; sha256: string; docs: number | null; tokens: ManifestTokens | null; bySource?: Record<string, ManifestSourceCount> }[];
   parents: { path: string; stage: string; sha256: string; contentSha256: string }[];
   totals: { docs: number; tokens: ManifestTokens | null; bySource?: Record<string, ManifestSourceCount> };
+  /** Reports written about the folder after its run (`assay decon-report`), path relative to `folder`. */
+  reports?: { path: string; role: string; size: number; sha256: string }[];
 }
 
 /** How a parent manifest compares with what the run recorded: see workers/engine/manifest/chain.ts. */

@@ -19,6 +19,7 @@ import { locateCommand } from './cli/locate.js';
 import { removeCommand } from './cli/remove.js';
 import { ledgerCommand } from './cli/ledger.js';
 import { planCommand } from './cli/plan.js';
+import { deconReportCommand } from './cli/decon-report.js';
 import { disposeJq } from './mix/filters/jq/index.js';
 
 const OPTIONS: Record<string, OptionSpec> = {
@@ -47,7 +48,8 @@ const OPTIONS: Record<string, OptionSpec> = {
   processes: { value: true, description: 'parallel processes (overrides the config)' },
   'skip-bad-lines': { description: 'skip malformed lines (counted, logged with file:line)' },
   dryrun: { description: 'print the resolved config and exit' },
-  json: { description: 'list/preview/explain/lint/manifest/diff/ledger/plan: machine-readable output' },
+  json: { description: 'list/preview/explain/lint/manifest/diff/ledger/plan/decon-report: machine-readable output' },
+  name: { value: true, description: 'decon-report: the decon name (keys <NAME>__decon__*, folder attributes/<NAME>/)' },
   index: { value: true, description: 'preview/explain/lint/ledger/plan: dataset root whose index (.assay/index.sqlite) to use' },
   'no-search': { description: 'index: skip the search table over the texts (.assay/search/)' },
   tokenizer: { value: true, description: 'index: count each document\'s tokens exactly (as `assay tokens` writes them) with a tokenizer.json, its folder, or gpt2' },
@@ -100,6 +102,7 @@ const COMMANDS: Record<string, { summary: string; run: (args: ParsedArgs, signal
   plan: { summary: "each source's sample fraction and repeat for a token budget and target shares (--write puts them in the recipe)", run: (args) => planCommand(args) },
   locate: { summary: 'where documents went in every run under a workspace: input line, fate and rule, output shard line, token range', run: locateCommand },
   remove: { summary: 'a new version of a mix output (and its tokens) without the given documents; the old one is untouched', run: removeCommand },
+  'decon-report': { summary: 'contamination report of decon attributes: per eval set the share of items hit, documents and tokens per source, top items (saved to attributes/<NAME>/.assay/decon-report.json)', run: deconReportCommand },
   demo: { summary: 'build a demo workspace from real English text with planted duplicates, PII and junk', run: demoCommand },
 };
 
@@ -126,6 +129,7 @@ Usage:
   assay locate (--id ID | --url URL | --text-hash SHA | --text-file FILE | --contains TEXT) [--workspace DIR] [--limit N] [--json | --ids]
   assay remove OUTPUT_DIR --ids FILE [--urls FILE] [--hashes FILE] --destination NEW_DIR
                [--tokens TOKENS_DIR --tokens-destination NEW_TOKENS_DIR] [--allow-missing]
+  assay decon-report --documents GLOB… --name NAME [--index DATASET_ROOT] [--json]
   assay demo --out DIR [--docs N] [--seed N]
   assay serve --workspace DIR [--port N] [--no-open]   (the app in a browser; assay serve --help)
   assay -c config.yaml tag|dedupe|mix|tokens (Dolma's argument order works too)

@@ -44,9 +44,12 @@ export function parseManifest(text: string, file: string): RunManifest {
   return r.data;
 }
 
-/** The manifest without its times (run start/end/elapsed, input mtimes) and without parents' file hashes (which carry their times). */
+/**
+ * The manifest without its times (run start/end/elapsed, input mtimes), without parents' file hashes (which carry
+ * their times) and without reports added after the run (schema.ts `reports`).
+ */
 export function timeFree(m: RunManifest): unknown {
-  const { run, inputs, parents, ...rest } = m;
+  const { run, inputs, parents, reports: _reports, ...rest } = m;
   return {
     ...rest,
     run: { status: run.status, exitCode: run.exitCode },

@@ -65,6 +65,20 @@ const parent = z.object({
 });
 export type ParentRef = z.infer<typeof parent>;
 
+/**
+ * A report derived from the folder after its run (`assay decon report`): added to the manifest in place, not an output
+ * of the run, so it is left out of the manifest's content hash (`timeFree`) and a child that read the folder still
+ * sees its parent as the same run. A rerun of the stage writes a manifest without it (the report is then stale).
+ */
+const report = z.object({
+  /** Relative to `folder`, `/`-separated. */
+  path: z.string(),
+  role: z.string(),
+  size: z.number().int().nonnegative(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type ReportEntry = z.infer<typeof report>;
+
 export const runManifest = z.object({
   schema: z.literal(MANIFEST_SCHEMA),
   version: z.literal(MANIFEST_VERSION),
@@ -98,5 +112,7 @@ export const runManifest = z.object({
   outputs: z.array(output),
   parents: z.array(parent),
   totals: z.object({ docs: z.number().int().nonnegative(), tokens: tokenCount.nullable(), bySource: z.record(z.string(), sourceCount).optional() }),
+  /** Reports written about the folder after the run (optional: manifests without it load as before). */
+  reports: z.array(report).optional(),
 });
 export type RunManifest = z.infer<typeof runManifest>;
