@@ -102,7 +102,12 @@ export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promis
             return;
           }
           const attrs: Record<string, [number, number, number][]> = {};
-          for (const t of s.taggers) groupSpans(attrs, t.prefix, runTagger(t.tagger, t.spec.name, doc, task.input, lineNo), t.spec.defaults, toCp);
+          for (const t of s.taggers) {
+            groupSpans(attrs, t.prefix, runTagger(t.tagger, t.spec.name, doc, task.input, lineNo), t.spec.defaults, toCp);
+            const values = t.tagger.values?.(doc);
+            // Non-span values go in as they are (the row is JSON; readers treat a non-span array as a value).
+            if (values) for (const [type, v] of Object.entries(values)) (attrs as Record<string, unknown>)[`${t.prefix}__${makeVariableName(type)}`] = v;
+          }
           chunks[k] += attributeRow(doc.id, attrs, doc.source) + '\n';
         });
         if (doc !== null) {

@@ -1,6 +1,7 @@
 // The tagger registry: built-in families plus taggers from users' own modules, looked up by name.
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { deconTagger } from '../decon/tagger.js';
 import { AssayError } from '../errors.js';
 import { datatroveTaggers } from './taggers/datatrove/index.js';
 import { dolmaTaggers } from './taggers/dolma/index.js';
@@ -16,6 +17,7 @@ export const BUILTIN_FAMILIES: { family: string; taggers: readonly AnySpec[] }[]
   { family: 'DataTrove / FineWeb', taggers: datatroveTaggers },
   { family: 'Language id and fastText', taggers: fasttextTaggers },
   { family: 'DataTrove statistics', taggers: statsTaggers },
+  { family: 'Decontamination', taggers: [deconTagger] },
 ];
 
 export class TaggerRegistry {

@@ -31,6 +31,11 @@ export interface TagSpan {
 export interface Tagger {
   /** Spans for one document. Must run in time linear in the text length (Dolma #123). */
   tag(doc: TagDocument): TagSpan[];
+  /**
+   * Attributes that are not spans (decon's hit list, an array of strings), keyed by type like spans; called right
+   * after tag() on the same document, so a tagger can hand over what tag() computed.
+   */
+  values?(doc: TagDocument): Record<string, unknown>;
   /** Release resources (models, workers) when the run ends. */
   close?(): void | Promise<void>;
 }

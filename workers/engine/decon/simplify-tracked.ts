@@ -1,0 +1,131 @@
+// DataTrove `simplify_text` (HEAD, default TextNormConfig) that also keeps, per output character, the range of the original text it came from.
+import { PUNCTUATION } from '../text/charsets.js';
+import { PY_WS_CHARS } from '../text/python.js';
+
+/** The simplified text; `from[i]`..`to[i]` (UTF-16, end exclusive) is where its i-th code unit came from in the original. */
+export interface Tracked {
+  text: string;
+  from: Int32Array;
+  to: Int32Array;
+}
+
+const NUMBERS = /\p{Nd}+(?:[.,،٫⎖⎗⎘]\p{Nd}+)?/gu;
+const PUNCT_RE = new RegExp(`[${[...PUNCTUATION].map((c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`).join('')}]`, 'gu');
+const WS_RUN = new RegExp(`[${PY_WS_CHARS}]+`, 'g');
+const MN = /\p{Mn}/gu;
+// eslint-disable-next-line no-control-regex -- the ASCII range starts at NUL
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** ASCII classes for the one-pass path: 1 = becomes a space (punctuation or Python whitespace), 2 = digit. */
+const ASCII = new Uint8Array(128);
+for (const c of PUNCTUATION) if (c.charCodeAt(0) < 128) ASCII[c.charCodeAt(0)] = 1;
+for (const c of [9, 10, 11, 12, 13, 28, 29, 30, 31, 32]) ASCII[c] = 1;
+for (let c = 48; c < 58; c++) ASCII[c] = 2;
+
+/**
+ * The same string `simplifyText(text)` returns (tested against it), with origins. ASCII text takes one pass (most
+ * of a web corpus); anything else runs the upstream stages one by one, each carrying the origins along.
+ */
+export function simplifyTracked(text: string): Tracked {
+  return NON_ASCII.test(text) ? general(text) : ascii(text);
+}
+
+function ascii(text: string): Tracked {
+  const n = text.length;
+  const out = new Uint8Array(n);
+  let len = 0;
+  const from = new Int32Array(n);
+  const to = new Int32Array(n);
+  let space = false;
+  const emit = (c: number, a: number, b: number): void => {
+    if (space && len > 0) {
+      from[len] = a;
+      to[len] = a;
+      out[len++] = 32;
+    }
+    space = false;
+    from[len] = a;
+    to[len] = b;
+    out[len++] = c;
+  };
+  for (let i = 0; i < n; ) {
+    const c = text.charCodeAt(i);
+    const k = ASCII[c];
+    if (k === 2) {
+      let j = i + 1;
+      while (ASCII[text.charCodeAt(j)] === 2) j++;
+      const sep = text.charCodeAt(j);
+      if ((sep === 46 || sep === 44) && ASCII[text.charCodeAt(j + 1)] === 2) for (j += 2; ASCII[text.charCodeAt(j)] === 2; ) j++;
+      emit(48, i, j);
+      i = j;
+    } else if (k === 1) {
+      space = true;
+      i++;
+    } else {
+      emit(c >= 65 && c <= 90 ? c + 32 : c, i, i + 1);
+      i++;
+    }
+  }
+  return { text: Buffer.from(out.buffer, 0, len).toString('latin1'), from: from.subarray(0, len), to: to.subarray(0, len) };
+}
+
+function general(text: string): Tracked {
+  let t: Tracked = { text, from: new Int32Array(text.length), to: new Int32Array(text.length) };
+  for (let i = 0; i < text.length; i++) [t.from[i], t.to[i]] = [i, i + 1];
+  t = perCodePoint(t, (c) => c.toLowerCase(), text.toLowerCase());
+  t = rewrite(t, NUMBERS, () => '0');
+  t = rewrite(t, PUNCT_RE, () => ' ');
+  t = rewrite(t, WS_RUN, () => ' ');
+  t = perCodePoint(t, (c) => c.normalize('NFD').replace(MN, ''), null);
+  return trimSpaces(t);
+}
+
+/** Applies `f` to each code point; `whole` (f over the whole text) wins where it differs but has the same length (Greek final sigma). */
+function perCodePoint(t: Tracked, f: (c: string) => string, whole: string | null): Tracked {
+  const parts: string[] = [];
+  const from: number[] = [];
+  const to: number[] = [];
+  for (let i = 0; i < t.text.length; ) {
+    const cp = t.text.codePointAt(i) as number;
+    const w = cp > 0xffff ? 2 : 1;
+    const r = f(t.text.slice(i, i + w));
+    const a = t.from[i] as number;
+    const b = t.to[i + w - 1] as number;
+    for (let k = 0; k < r.length; k++) [from[from.length], to[to.length]] = [a, b];
+    parts.push(r);
+    i += w;
+  }
+  const joined = parts.join('');
+  return { text: whole !== null && whole.length === joined.length ? whole : joined, from: Int32Array.from(from), to: Int32Array.from(to) };
+}
+
+/** Replaces every match of `re` (global) by `by(match)`; the replacement's characters come from the whole match. */
+function rewrite(t: Tracked, re: RegExp, by: (m: string) => string): Tracked {
+  const parts: string[] = [];
+  const from: number[] = [];
+  const to: number[] = [];
+  let last = 0;
+  const keep = (a: number, b: number): void => {
+    parts.push(t.text.slice(a, b));
+    for (let i = a; i < b; i++) [from[from.length], to[to.length]] = [t.from[i] as number, t.to[i] as number];
+  };
+  for (const m of t.text.matchAll(re)) {
+    keep(last, m.index);
+    const r = by(m[0]);
+    const end = m.index + m[0].length;
+    for (let k = 0; k < r.length; k++) [from[from.length], to[to.length]] = [t.from[m.index] as number, t.to[end - 1] as number];
+    parts.push(r);
+    last = end;
+  }
+  keep(last, t.text.length);
+  return { text: parts.join(''), from: Int32Array.from(from), to: Int32Array.from(to) };
+}
+
+/** Python `strip()` after whitespace normalisation: only plain spaces can remain at either end. */
+function trimSpaces(t: Tracked): Tracked {
+  let a = 0;
+  let b = t.text.length;
+  while (a < b && t.text.charCodeAt(a) === 32) a++;
+  while (b > a && t.text.charCodeAt(b - 1) === 32) b--;
+  return { text: t.text.slice(a, b), from: t.from.subarray(a, b), to: t.to.subarray(a, b) };
+}
