@@ -2,10 +2,12 @@
 import { z } from 'zod';
 import { compareAgainst, compareQuery, type RecipeCompareResult } from './compare.js';
 import { jobStart, type JobInfo } from './jobs.js';
+import type { DeconItemText, DeconReport } from './decon.js';
 import type { LocateResult } from './ledger.js';
 import type { PlanResult, TokenLedgerResult } from './mixplan.js';
 import type { RunTokenLedger } from './run-ledger.js';
 import { locateQuery, type RunManifestView } from './runs.js';
+import { safeSegment } from '../segment.js';
 import type { ExplainResult, Histogram, LintIssue, PreviewResult, SampleBucket } from './preview.js';
 import type { ConfigTemplate, DocumentDetail, DocumentPage, ExportResult, JobCheck, WorkspaceInfo, WorkspaceSettings } from './workspace.js';
 
@@ -109,6 +111,20 @@ export const methods = {
   },
   /** A finished mix output's token ledger: its removal ledger, manifest and the tokens run that read it (exact where counted). */
   'runs.ledger': { params: z.object({ path: relPath, epochs: epochs.optional() }).strict(), result: {} as RunTokenLedger },
+  /**
+   * The contamination report of decon attributes `<name>__decon__*` in `attributes/<set>/` (set default: name) over the
+   * indexed documents files that have them, as `assay decon-report` makes it; `write` also saves it (and lists it in
+   * the folder's run manifest).
+   */
+  'decon.report': {
+    params: z.object({ name: safeSegment(), set: safeSegment().optional(), write: z.boolean().optional(), top: z.number().int().min(1).max(100).optional() }).strict(),
+    result: {} as DeconReport & { written: string[] },
+  },
+  /** Eval item texts for `"<set>:<item_id>"` refs (a document's `__decon__hits`), from the items file of the attribute set its documents file maps to. */
+  'decon.items': {
+    params: z.object({ file: relPath, set: safeSegment(), refs: z.array(z.string().min(1).max(4096)).max(200) }).strict(),
+    result: {} as DeconItemText[],
+  },
 } as const;
 
 export type Method = keyof typeof methods;

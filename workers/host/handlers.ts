@@ -2,6 +2,7 @@
 import { basename } from 'node:path';
 import type { LintIssue, Params, RecipeCompareResult, WorkspaceInfo } from '../../shared/contract/index.js';
 import { resolveAgainst } from './compare-against.js';
+import { hostDeconItems, hostDeconReport } from './decon.js';
 import type { Handlers } from './dispatch.js';
 import { exportDocuments } from './export.js';
 import type { IndexService } from './index-service.js';
@@ -79,5 +80,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'runs.manifest': (p) => runManifest(root, p.path),
     'runs.locate': (p) => runLocate(root, p.path, p.query, p.limit ?? 100),
     'runs.ledger': (p) => runLedger(root, p.path, p.epochs),
+    'decon.report': (p) => hostDeconReport(root, index, p),
+    'decon.items': (p) => hostDeconItems(root, p),
   };
 }

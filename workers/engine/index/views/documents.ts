@@ -64,6 +64,8 @@ export function documentDetail(db: DB, st: EngineState, g: number): DocumentDeta
           const list = v.filter((s): s is [number, number, number] => Array.isArray(s) && s.length >= 3 && typeof s[0] === 'number' && typeof s[1] === 'number' && typeof s[2] === 'number');
           for (const s of list) spans.push({ set, key, start: u(s[0]), end: u(s[1]), score: s[2] });
           if (list.length === 1 && list[0]) values[key] = list[0][2];
+          // A list of strings (decon's `__decon__hits`: "<set>:<item_id>") is a value the inspector reads.
+          else if (v.length > 0 && v.every((x) => typeof x === 'string')) values[key] = v;
         } else if (v !== null && typeof v === 'object' && depth < 2) walk(key, v as Record<string, unknown>, depth + 1);
         else values[key] = v;
       }
