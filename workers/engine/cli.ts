@@ -20,6 +20,7 @@ import { removeCommand } from './cli/remove.js';
 import { ledgerCommand } from './cli/ledger.js';
 import { planCommand } from './cli/plan.js';
 import { deconReportCommand } from './cli/decon-report.js';
+import { deconCommand } from './cli/decon.js';
 import { disposeJq } from './mix/filters/jq/index.js';
 
 const OPTIONS: Record<string, OptionSpec> = {
@@ -49,7 +50,14 @@ const OPTIONS: Record<string, OptionSpec> = {
   'skip-bad-lines': { description: 'skip malformed lines (counted, logged with file:line)' },
   dryrun: { description: 'print the resolved config and exit' },
   json: { description: 'list/preview/explain/lint/manifest/diff/ledger/plan/decon-report: machine-readable output' },
-  name: { value: true, description: 'decon-report: the decon name (keys <NAME>__decon__*, folder attributes/<NAME>/)' },
+  name: { value: true, description: 'decon/decon-report: the decon name (keys <NAME>__decon__*, folder attributes/<NAME>/)' },
+  eval: { multiple: true, description: 'decon: eval set files (.jsonl[.gz|.zst], .json, .csv, .parquet); each is a set named after its file' },
+  'eval-fields': { value: true, description: 'decon: FIELD[,FIELD…] joined as the item text (strings, or arrays of strings like choices)' },
+  'eval-id-field': { value: true, description: 'decon: the item id field (default: the 0-based row number)' },
+  ngram: { value: true, description: 'decon: n-gram length in words (default 13)' },
+  'decon-index': { value: true, description: 'decon: where the eval n-gram index is saved (default <NAME>.decon.idx, or beside the config)' },
+  rebuild: { description: 'decon: rebuild a saved index that does not match the eval sets or n (it is refused otherwise)' },
+  'build-only': { description: 'decon: build (or check) the index and stop' },
   index: { value: true, description: 'preview/explain/lint/ledger/plan: dataset root whose index (.assay/index.sqlite) to use' },
   'no-search': { description: 'index: skip the search table over the texts (.assay/search/)' },
   tokenizer: { value: true, description: 'index: count each document\'s tokens exactly (as `assay tokens` writes them) with a tokenizer.json, its folder, or gpt2' },
@@ -102,6 +110,7 @@ const COMMANDS: Record<string, { summary: string; run: (args: ParsedArgs, signal
   plan: { summary: "each source's sample fraction and repeat for a token budget and target shares (--write puts them in the recipe)", run: (args) => planCommand(args) },
   locate: { summary: 'where documents went in every run under a workspace: input line, fate and rule, output shard line, token range', run: locateCommand },
   remove: { summary: 'a new version of a mix output (and its tokens) without the given documents; the old one is untouched', run: removeCommand },
+  decon: { summary: 'exact n-gram overlap of documents with eval sets (JSONL/JSON/CSV/Parquet), as attributes/<NAME>/ spans, counts and hit items', run: deconCommand },
   'decon-report': { summary: 'contamination report of decon attributes: per eval set the share of items hit, documents and tokens per source, top items (saved to attributes/<NAME>/.assay/decon-report.json)', run: deconReportCommand },
   demo: { summary: 'build a demo workspace from real English text with planted duplicates, PII and junk', run: demoCommand },
 };
@@ -129,6 +138,8 @@ Usage:
   assay locate (--id ID | --url URL | --text-hash SHA | --text-file FILE | --contains TEXT) [--workspace DIR] [--limit N] [--json | --ids]
   assay remove OUTPUT_DIR --ids FILE [--urls FILE] [--hashes FILE] --destination NEW_DIR
                [--tokens TOKENS_DIR --tokens-destination NEW_TOKENS_DIR] [--allow-missing]
+  assay decon --documents GLOB… --eval PATH… --eval-fields FIELD[,FIELD…] [--eval-id-field ID] --name NAME [--ngram N]
+              [--processes N] [--decon-index PATH] [--rebuild] [--build-only]   |   assay decon -c decon.yaml
   assay decon-report --documents GLOB… --name NAME [--index DATASET_ROOT] [--json]
   assay demo --out DIR [--docs N] [--seed N]
   assay serve --workspace DIR [--port N] [--no-open]   (the app in a browser; assay serve --help)

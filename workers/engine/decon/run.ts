@@ -3,7 +3,9 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { AssayError } from '../errors.js';
 import type { ProgressSink } from '../jobs/progress.js';
+import { attributeSetFolder } from '../manifest/write.js';
 import { runTag, type TagSummary } from '../tag/runtime.js';
+import { writeEvalItemsFile } from './report/index.js';
 import { loadEvalSet, type EvalSetConfig } from './eval-sets.js';
 import { DEFAULT_NGRAM, DeconIndex, type SetStats } from './index.js';
 import { headerMismatch, loadIndex, saveIndex, type DeconHeader } from './index-file.js';
@@ -30,6 +32,7 @@ export interface DeconOptions {
 }
 
 export interface IndexReport {
+  index: DeconIndex;
   path: string;
   sha256: string;
   built: boolean;
@@ -58,7 +61,7 @@ export async function prepareIndex(opts: DeconOptions): Promise<IndexReport> {
   if ((await stat(path).catch(() => null)) !== null) {
     const saved = await loadIndex(path);
     const why = headerMismatch(saved.header, header);
-    if (why === null) return { path, sha256: saved.sha256, built: false, ngrams: saved.index.table.count, sets: saved.index.sets, buildSec: 0 };
+    if (why === null) return { index: saved.index, path, sha256: saved.sha256, built: false, ngrams: saved.index.table.count, sets: saved.index.sets, buildSec: 0 };
     if (!opts.rebuild) throw new AssayError('CONFIG', `the saved decontamination index does not match this config: ${why}. Rebuild it with --rebuild (rebuild: true), or give another path with --decon-index`, { file: path });
     opts.log?.(`rebuilding ${path}: ${why}`);
   }
@@ -67,7 +70,7 @@ export async function prepareIndex(opts: DeconOptions): Promise<IndexReport> {
     if (s.shortItems === s.items) throw new AssayError('CONFIG', `eval set '${s.name}' has no item of ${n} or more words, so nothing of it can be found (lower --ngram)`, { field: 'eval' });
   }
   const sha256 = await saveIndex(path, index, header);
-  return { path, sha256, built: true, ngrams: index.table.count, sets: index.sets, buildSec: (performance.now() - started) / 1000 };
+  return { index, path, sha256, built: true, ngrams: index.table.count, sets: index.sets, buildSec: (performance.now() - started) / 1000 };
 }
 
 export async function runDecon(opts: DeconOptions): Promise<DeconSummary> {
@@ -84,5 +87,8 @@ export async function runDecon(opts: DeconOptions): Promise<DeconSummary> {
     onProgress: opts.onProgress,
     log: opts.log,
   });
+  // The report and the inspector read item counts and texts from beside the attributes.
+  const folders = new Set(tag.files.flatMap((f) => f.outputs.map((o) => attributeSetFolder(o, opts.name))));
+  for (const folder of folders) await writeEvalItemsFile(folder, index.index);
   return { index, tag };
 }
