@@ -1,6 +1,7 @@
 // The workbench layout: workspace and preview on the left, the recipe editor with distributions/runs in the centre, documents and inspector on the right.
 import { useEffect } from 'react';
 import { useWorkbench } from '../store/index.js';
+import { DeconTab } from './decon/DeconTab.js';
 import { DistributionsTab } from './distributions/DistributionsTab.js';
 import { DocumentsPanel } from './documents/DocumentsPanel.js';
 import { RecipeEditor } from './editor/RecipeEditor.js';
@@ -51,8 +52,11 @@ export function App() {
             <button role="tab" aria-selected={tab === 'runs'} data-testid="tab-runs" onClick={() => setTab('runs')}>
               Runs
             </button>
+            <button role="tab" aria-selected={tab === 'decon'} data-testid="tab-decon" onClick={() => setTab('decon')}>
+              Contamination
+            </button>
           </nav>
-          <div className="tab-body">{tab === 'distributions' ? <DistributionsTab /> : tab === 'ledger' ? <LedgerTab /> : <RunsTab />}</div>
+          <div className="tab-body">{tab === 'distributions' ? <DistributionsTab /> : tab === 'ledger' ? <LedgerTab /> : tab === 'decon' ? <DeconTab /> : <RunsTab />}</div>
         </section>
       </main>
       <section className="pane right">

@@ -4,6 +4,7 @@ import type { AssayApi } from '../../../shared/contract/index.js';
 import type { UrlState } from '../lib/urlState.js';
 import { createCompareSlice } from './compare.js';
 import { createConnectionSlice } from './connection.js';
+import { createDeconSlice } from './decon.js';
 import { createDistributionsSlice } from './distributions.js';
 import { createDocumentsSlice } from './documents.js';
 import { createInspectorSlice } from './inspector.js';
@@ -33,6 +34,7 @@ export function createWorkbenchStore(api: AssayApi, opts: Partial<Omit<StoreDeps
     ...createInspectorSlice(deps)(...a),
     ...createRunsSlice(deps)(...a),
     ...createRunPageSlice(deps)(...a),
+    ...createDeconSlice(deps)(...a),
   }));
 }
 

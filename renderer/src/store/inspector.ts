@@ -62,7 +62,11 @@ export const createInspectorSlice: SliceCreator<InspectorSlice> = ({ api }) => (
       const search = get().documents.filter.search?.trim();
       const [detail] = await Promise.allSettled([api.invoke('documents.get', search ? { id, search } : { id }), explain(id)]);
       if (mine !== docSeq) return;
-      if (detail.status === 'fulfilled') patch({ detail: detail.value, loading: false });
+      if (detail.status === 'fulfilled') {
+        patch({ detail: detail.value, loading: false });
+        // Decon spans: the eval items they overlap are shown beside the text.
+        void get().loadDeconItems(detail.value);
+      }
       else patch({ detail: null, loading: false, error: errorText(detail.reason) });
     },
 

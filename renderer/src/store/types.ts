@@ -2,6 +2,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { AssayApi } from '../../../shared/contract/index.js';
 import type { CompareSlice } from './compare.js';
+import type { DeconSlice } from './decon.js';
 import type { ConnectionSlice } from './connection.js';
 import type { DistributionsSlice } from './distributions.js';
 import type { DocumentsSlice } from './documents.js';
@@ -25,6 +26,7 @@ export type WorkbenchState = ConnectionSlice &
   InspectorSlice &
   RunsSlice &
   RunPageSlice &
+  DeconSlice &
   UiSlice;
 
 export interface StoreDeps {

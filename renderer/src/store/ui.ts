@@ -3,7 +3,7 @@ import { browserStorage, loadThemePref, resolveTheme, saveThemePref, systemPrefe
 import type { Measure } from '../lib/waterfall.js';
 import { patcher, type SliceCreator } from './types.js';
 
-export type BottomTab = 'distributions' | 'ledger' | 'runs';
+export type BottomTab = 'distributions' | 'ledger' | 'runs' | 'decon';
 
 export interface UiState {
   bottomTab: BottomTab;
@@ -42,6 +42,8 @@ export const createUiSlice: SliceCreator<UiSlice> = () => (set, get) => {
       patch({ bottomTab });
       // The ledger is computed only while its tab shows: catch up with the preview on opening it.
       if (bottomTab === 'ledger' && get().ledger.text !== get().preview.text) void get().runLedger();
+      // The contamination report is asked once on opening its tab (it reads every decon attribute file); "refresh" asks again.
+      if (bottomTab === 'decon' && get().decon.report === null && !get().decon.loading) void get().loadDeconReport();
     },
     setMeasure: (measure) => patch({ measure }),
     toggleWorkspace: () => patch({ showWorkspace: !get().ui.showWorkspace }),

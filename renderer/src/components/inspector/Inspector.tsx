@@ -1,6 +1,7 @@
 // The inspector: the selected document's fate under the recipe, its text with attribute spans, and the redaction preview.
 import { useWorkbench, useWorkbenchApi } from '../../store/index.js';
 import { CopyButton } from '../common/CopyButton.js';
+import { DeconMatches } from './DeconMatches.js';
 import { Explanation } from './Explanation.js';
 import { RedactionPreview } from './RedactionPreview.js';
 import { SpanText } from './SpanText.js';
@@ -51,6 +52,7 @@ export function Inspector() {
           {error && <div className="error-box">{error}</div>}
           {explain && <Explanation explain={explain} />}
           {loading && !detail && <p className="muted pad">loading…</p>}
+          {view === 'spans' && detail && <DeconMatches docId={detail.id} />}
           {view === 'spans' ? detail && <SpanText detail={detail} /> : explain ? <RedactionPreview explain={explain} /> : <p className="muted pad">no explanation yet: the recipe has not previewed</p>}
         </div>
       )}

@@ -1,0 +1,83 @@
+// Contamination in the workbench (issue 15, Chromium, browser mode): on a small workspace with hand-written decon attributes, the
+// Contamination tab equals `assay decon-report --json`, a top item's document opens in the inspector with the eval item's text beside
+// its decon span, and "save report" writes attributes/decon/.assay/decon-report.json.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeconReport } from '../shared/contract/index.js';
+import { EVAL_TEXTS, writeDeconFixture } from '../workers/engine/decon/report/fixture.js';
+import { runCli } from '../workers/engine/cli/run-cli.js';
+import { tempDir } from '../workers/engine/testing.js';
+import { figure, hasChromium, openRecipe, openSession, shot, type Session } from './harness.js';
+
+const RECIPE = `streams:
+  - name: clean
+    documents: [documents/*]
+    attributes: [decon]
+    output: {path: output/clean}
+    filter:
+      exclude:
+        - "$.attributes[?(@.decon__decon__items && @.decon__decon__items[0] && @.decon__decon__items[0][2] > 0)]"
+`;
+
+let s: Session;
+let cleanup = (): void => undefined;
+
+describe.skipIf(!hasChromium)('contamination report and inspector', () => {
+  beforeAll(async () => {
+    const tmp = tempDir('assay-e2e-decon-');
+    cleanup = tmp.cleanup;
+    const ws = join(tmp.dir, 'ws');
+    writeDeconFixture(ws);
+    mkdirSync(join(ws, 'recipes'), { recursive: true });
+    writeFileSync(join(ws, 'recipes', 'clean.yaml'), RECIPE);
+    const ix = runCli(['index', ws, '--quiet']);
+    expect(ix.code, ix.stderr).toBe(0);
+    s = await openSession({ workspace: ws });
+  }, 300_000);
+
+  afterAll(async () => {
+    await s?.close();
+    cleanup();
+  });
+
+  it('shows each eval set as the CLI reports it, and a top item opens its document with the eval text beside the span', async () => {
+    const { page, server, ws } = s;
+    const cli = runCli(['decon-report', '--documents', 'documents/*', '--name', 'decon', '--json'], { cwd: ws });
+    expect(cli.code, cli.stderr).toBe(0);
+    const expected = JSON.parse(cli.stdout) as DeconReport;
+    await openRecipe(page, server, 'recipes/clean.yaml');
+    // The recipe rule on the decon attributes drops the three contaminated documents.
+    await expect.poll(() => figure(page, 'total-kept'), { timeout: 30_000 }).toBe(3);
+    await page.getByTestId('tab-decon').click();
+    await page.getByTestId('decon-set-mmlu').waitFor({ timeout: 30_000 });
+    for (const set of expected.sets) {
+      const row = page.getByTestId(`decon-set-${set.set}`);
+      expect(Number(await row.getAttribute('data-fraction'))).toBe(set.fraction);
+      for (const src of set.bySource) expect(Number(await page.getByTestId(`decon-source-${set.set}-${src.source}`).getAttribute('data-docs'))).toBe(src.docs);
+      for (const t of set.top) expect(Number(await page.getByTestId(`decon-item-${t.ref}`).getAttribute('data-docs'))).toBe(t.docs);
+    }
+    expect(await page.getByTestId('decon-fraction-mmlu').textContent()).toBe('50.0 %');
+    await expect.poll(() => page.getByTestId('decon-item-mmlu:q1').textContent()).toContain(EVAL_TEXTS['mmlu']!['q1']!);
+    await shot(page, 'decon-report');
+
+    await page.getByTestId('decon-item-mmlu:q1').getByTestId('decon-doc-w3').click();
+    await expect.poll(() => page.getByTestId('inspector-doc-id').textContent(), { timeout: 30_000 }).toBe('w3');
+    const matches = page.getByTestId('decon-matches');
+    await matches.waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('decon-match-mmlu:q1').textContent()).toContain(EVAL_TEXTS['mmlu']!['q1']!);
+    expect(await page.getByTestId('decon-match-gsm8k:7').textContent()).toContain(EVAL_TEXTS['gsm8k']!['7']!);
+    // The decon spans mark exactly the planted eval texts in the document.
+    const marked = await page.locator('[data-testid="inspector-text"] mark[data-keys~="decon__decon__overlap"]').allTextContents();
+    expect(marked).toEqual([EVAL_TEXTS['gsm8k']!['7'], EVAL_TEXTS['mmlu']!['q1']]);
+    await shot(page, 'decon-inspector');
+
+    await page.getByTestId('decon-save').click();
+    await page.getByTestId('decon-written').waitFor({ timeout: 30_000 });
+    const file = join(ws, 'attributes/decon/.assay/decon-report.json');
+    expect(existsSync(file)).toBe(true);
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as DeconReport;
+    expect(saved.sets.map((x) => [x.set, x.fraction, x.docs])).toEqual(expected.sets.map((x) => [x.set, x.fraction, x.docs]));
+    expect(s.consoleErrors).toEqual([]);
+  }, 180_000);
+});
