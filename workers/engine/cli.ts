@@ -110,8 +110,8 @@ const COMMANDS: Record<string, { summary: string; run: (args: ParsedArgs, signal
   plan: { summary: "each source's sample fraction and repeat for a token budget and target shares (--write puts them in the recipe)", run: (args) => planCommand(args) },
   locate: { summary: 'where documents went in every run under a workspace: input line, fate and rule, output shard line, token range', run: locateCommand },
   remove: { summary: 'a new version of a mix output (and its tokens) without the given documents; the old one is untouched', run: removeCommand },
-  decon: { summary: 'exact n-gram overlap of documents with eval sets (JSONL/JSON/CSV/Parquet), as attributes/<NAME>/ spans, counts and hit items', run: deconCommand },
-  'decon-report': { summary: 'contamination report of decon attributes: per eval set the share of items hit, documents and tokens per source, top items (saved to attributes/<NAME>/.assay/decon-report.json)', run: deconReportCommand },
+  decon: { summary: 'exact n-gram overlap of documents with eval sets (JSONL/JSON/CSV/Parquet), as attributes/<NAME>/ spans, counts and hit items', run: (args, signal) => (args.positionals[0] === 'report' ? deconReportCommand({ ...args, positionals: args.positionals.slice(1) }, signal) : deconCommand(args, signal)) },
+  'decon-report': { summary: 'contamination report of decon attributes (= assay decon report): per eval set the share of items hit, documents and tokens per source, top items (saved to attributes/<NAME>/.assay/decon-report.json)', run: deconReportCommand },
   demo: { summary: 'build a demo workspace from real English text with planted duplicates, PII and junk', run: demoCommand },
 };
 
@@ -140,7 +140,7 @@ Usage:
                [--tokens TOKENS_DIR --tokens-destination NEW_TOKENS_DIR] [--allow-missing]
   assay decon --documents GLOB… --eval PATH… --eval-fields FIELD[,FIELD…] [--eval-id-field ID] --name NAME [--ngram N]
               [--processes N] [--decon-index PATH] [--rebuild] [--build-only]   |   assay decon -c decon.yaml
-  assay decon-report --documents GLOB… --name NAME [--index DATASET_ROOT] [--json]
+  assay decon report --documents GLOB… --name NAME [--index DATASET_ROOT] [--json]   (also: assay decon-report …)
   assay demo --out DIR [--docs N] [--seed N]
   assay serve --workspace DIR [--port N] [--no-open]   (the app in a browser; assay serve --help)
   assay -c config.yaml tag|dedupe|mix|tokens (Dolma's argument order works too)

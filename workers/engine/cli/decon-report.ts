@@ -5,6 +5,7 @@ import { listOption, stringOption, UsageError, type ParsedArgs } from './args.js
 import { openForCli } from './preview.js';
 
 export async function deconReportCommand(args: ParsedArgs, signal: AbortSignal): Promise<number> {
+  if (args.positionals.length > 0) throw new UsageError(`decon report takes no positional arguments (got '${args.positionals[0]}'): name the documents with --documents`);
   const documents = listOption(args, 'documents');
   const name = stringOption(args, 'name');
   if (!documents?.length || name === undefined) throw new UsageError('decon report needs --documents GLOB… and --name NAME (the decon name: <NAME>__decon__overlap)');
