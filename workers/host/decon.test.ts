@@ -48,4 +48,17 @@ describe('decon methods', () => {
     ]);
     expect((await failure(client.invoke('decon.items', { file: '../documents/web.jsonl', set: 'decon', refs: [] }))).code).toBe('FORBIDDEN');
   });
+
+  it('takes exact token counts from an index that counted them, matching the index per source', async () => {
+    const dir = scratchDir();
+    writeDeconFixture(dir);
+    await buildIndex(dir, { tokenizer: 'gpt2', search: false });
+    open = memoryHost(dir, openPreviewEngine);
+    const { client } = open;
+    const r = await client.invoke('decon.report', { name: 'decon' });
+    const sources = (await client.invoke('workspace.info', {})).sources;
+    expect(sources.every((s) => s.tokensExact)).toBe(true);
+    expect(r.sources.map((s) => [s.source, s.totalTokens])).toEqual(sources.map((s) => [s.source, { count: s.tokens, kind: 'exact' }]));
+    expect(r.sets.map((s) => s.tokens.kind)).toEqual(['exact', 'exact']);
+  });
 });

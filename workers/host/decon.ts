@@ -2,7 +2,7 @@
 import { stat } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import type { DeconItemText, DeconReport, Params } from '../../shared/contract/index.js';
-import { attributeFolders, deconReport, mergeItems, parseRef, readEvalItems, writeDeconReport, type EvalItems } from '../engine/decon/report/index.js';
+import { attributeFolders, deconReport, mergeItems, parseRef, indexTokenLookup, readEvalItems, writeDeconReport, type EvalItems } from '../engine/decon/report/index.js';
 import { attributePathFor } from '../engine/io/index.js';
 import { attributeSetFolder } from '../engine/manifest/write.js';
 import { HostError } from './errors.js';
@@ -24,7 +24,7 @@ async function itemsOf(folder: string): Promise<EvalItems | null> {
   return items;
 }
 
-/** The report over every indexed documents file with decon attributes in `attributes/<set>/` (token figures are ⌈bytes/4⌉ estimates). */
+/** The report over every indexed documents file with decon attributes in `attributes/<set>/`. */
 export async function hostDeconReport(root: string, index: IndexService, p: Params<'decon.report'>): Promise<DeconReport & { written: string[] }> {
   if (!index.built) throw new HostError('NOT_FOUND', 'this workspace has no attribute index yet: run an index job (or `assay index`) first; the report reads the indexed documents files');
   const set = p.set ?? p.name;
@@ -36,7 +36,9 @@ export async function hostDeconReport(root: string, index: IndexService, p: Para
   if (files.length === 0) throw new HostError('NOT_FOUND', `no indexed documents file has decon attributes in attributes/${set}/: run assay decon with --name ${p.name} first`, 'name');
   const folders = attributeFolders(files, set);
   const items = mergeItems((await Promise.all(folders.map(itemsOf))).filter((x): x is EvalItems => x !== null));
-  const report = await deconReport({ files, name: p.name, attributeSet: set, items, ...(p.top !== undefined && { top: p.top }), show: (f) => rel(root, f) });
+  // Exact counts from the index (`assay index --tokenizer`) for files indexed at their present size; else ⌈bytes/4⌉.
+  const tokens = indexTokenLookup(root, index.engine());
+  const report = await deconReport({ files, name: p.name, attributeSet: set, items, tokens, ...(p.top !== undefined && { top: p.top }), show: (f) => rel(root, f) });
   const written: string[] = [];
   if (p.write) for (const folder of folders) written.push(rel(root, (await writeDeconReport(folder, report)).path));
   return { ...report, written };

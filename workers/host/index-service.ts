@@ -13,6 +13,8 @@ export interface PreviewEngineLike {
   status(): IndexStatus;
   sources(): SourceInfo[];
   files(): { path: string; docs: number; bytes: number }[];
+  /** Exact token counts of an indexed documents file by line (null: estimated), with its size when indexed; null when not indexed. */
+  fileTokens(path: string): { bytes: number; counts: (number | null)[] } | null;
   catalogue(): AttributeKeyInfo[];
   preview(recipeText: string, opts?: { ids?: boolean }): PreviewResult;
   /** Documents whose fate differs between two recipes (old, new), grouped, with up to `samples` ids per group. */

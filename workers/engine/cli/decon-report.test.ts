@@ -42,5 +42,14 @@ describe('assay decon report', () => {
     expect(table.stdout).toMatch(/qa\s+3\s+1\s+33\.3 %\s+2/);
     expect(table.stdout).toContain('(listed in');
     expect(runCli(['decon', 'report', 'extra', '--name', 'ctm', '--documents', 'x'], { cwd: dir }).code).toBe(2);
+
+    // With an index that counted tokens, the figures are exact and add up to the index's per-source totals.
+    const ix = runCli(['index', 'data', '--tokenizer', 'gpt2', '--no-search', '--quiet'], { cwd: dir });
+    expect(ix.code, ix.stderr).toBe(0);
+    const exact = JSON.parse(runCli(['decon', 'report', '--documents', 'data/documents/*', '--name', 'ctm', '--index', 'data', '--json'], { cwd: dir }).stdout) as DeconReport;
+    const indexed = JSON.parse(runCli(['manifest', 'data', '--json'], { cwd: dir }).stdout) as { totals: { bySource: Record<string, { tokens: { count: number; kind: string } }> } };
+    expect(Object.fromEntries(exact.sources.map((s) => [s.source, s.totalTokens]))).toEqual(Object.fromEntries(Object.entries(indexed.totals.bySource).map(([k, v]) => [k, v.tokens])));
+    expect(exact.sets[0]!.tokens.kind).toBe('exact');
+    expect(exact.sets[0]!.tokens.count).not.toBe(report.sets[0]!.tokens.count);
   });
 });

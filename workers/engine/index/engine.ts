@@ -213,6 +213,17 @@ export class PreviewEngine {
     return this.state.data.files.map((f) => ({ path: f.path, docs: f.docs, bytes: f.size }));
   }
 
+  /**
+   * Exact token counts of one indexed documents file (its path as `files()` gives it) by line, null where the
+   * index holds only the estimate; null when the file is not indexed. The decon report's exact figures.
+   */
+  fileTokens(path: string): { bytes: number; counts: (number | null)[] } | null {
+    const data = this.state.data;
+    const f = data.files.find((x) => x.path === path);
+    if (!f) return null;
+    return { bytes: f.size, counts: Array.from({ length: f.docs }, (_, i) => (data.tokensExact(f.start + i) ? (data.tokens[f.start + i] ?? null) : null)) };
+  }
+
   catalogue(): AttributeKeyInfo[] {
     return catalogue(this.state.data);
   }

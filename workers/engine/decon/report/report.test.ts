@@ -6,7 +6,7 @@ import { loadManifest } from '../../manifest/read.js';
 import { writeRunManifest } from '../../manifest/write.js';
 import { scratchDir, writeJsonl } from '../../testing.js';
 import { EVAL_TEXTS, FIXTURE_DOCS, fixtureText, writeDeconFixture } from './fixture.js';
-import { formatDeconReport, readEvalItems, runDeconReport, writeEvalItemsFile } from './index.js';
+import { formatDeconReport, indexTokenLookup, readEvalItems, runDeconReport, writeEvalItemsFile } from './index.js';
 
 const est = (ids: string[]): number => ids.reduce((n, id) => n + Math.ceil(Buffer.byteLength(fixtureText(FIXTURE_DOCS.find((d) => d.id === id)!)) / 4), 0);
 
@@ -113,5 +113,22 @@ describe('decon report', () => {
     expect(items.text('mmlu', 'zz')).toBeNull();
     writeFileSync(join(folder, '.assay/decon-items.json'), JSON.stringify({ schema: 'assay.decon-items', version: 1, sets: { x: { items: [1] } } }));
     await expect(readEvalItems(folder)).rejects.toThrow(/decon-items\.json: not an eval items file/);
+  });
+
+  it('reads exact counts from the index only for files indexed at their present size', async () => {
+    const root = scratchDir();
+    writeDeconFixture(root);
+    const size = readFileSync(join(root, 'documents/web.jsonl')).length;
+    const asked: string[] = [];
+    const lookup = indexTokenLookup(root, {
+      fileTokens: async (path) => {
+        asked.push(path);
+        return path === 'documents/web.jsonl' ? { bytes: size, counts: [7, null, 9, 11] } : { bytes: 1, counts: [5, 5] };
+      },
+    });
+    const web = (await lookup(join(root, 'documents/web.jsonl')))!;
+    expect([1, 2, 3, 4, 5].map(web)).toEqual([7, null, 9, 11, null]);
+    expect(await lookup(join(root, 'documents/books.jsonl.gz'))).toBeNull();
+    expect(asked).toEqual(['documents/web.jsonl', 'documents/books.jsonl.gz']);
   });
 });
