@@ -1,7 +1,8 @@
 // The decontamination index: eval items' word n-grams (exact), which items hold each, and the per-document match.
 import type { LoadedEvalSet } from './eval-sets.js';
-import { NgramTable } from './ngram-table.js';
-import { decontWords } from './words.js';
+import { finish, HASH_BASE, NgramTable, scramble } from './ngram-table.js';
+import { simplifyTracked } from './simplify-tracked.js';
+import { decontWords, splitChunk } from './words.js';
 
 export const DEFAULT_NGRAM = 13;
 
@@ -86,24 +87,74 @@ export class DeconIndex {
     return this.table.bytes + this.offsets.byteLength + this.postings.byteLength;
   }
 
+  /** Per space-free chunk of simplified text: (vocabulary id or -1, start, end) per word, offsets relative to the chunk. */
+  readonly #chunks = new Map<string, Int32Array>();
+
+  /** The document's words as vocabulary ids with their original ranges (decontWords, with one lookup per chunk). */
+  #words(text: string): { ids: Int32Array; starts: Int32Array; ends: Int32Array; count: number } {
+    const t = simplifyTracked(text);
+    const s = t.text;
+    const cap = (s.length + 1) >> 1;
+    const ids = new Int32Array(cap);
+    const starts = new Int32Array(cap);
+    const ends = new Int32Array(cap);
+    let count = 0;
+    for (let a = 0; a < s.length; ) {
+      let b = s.indexOf(' ', a);
+      if (b < 0) b = s.length;
+      if (b > a) {
+        const chunk = s.slice(a, b);
+        let e = this.#chunks.get(chunk);
+        if (e === undefined) {
+          const split = splitChunk(chunk) ?? Int32Array.of(0, chunk.length);
+          e = new Int32Array((split.length / 2) * 3);
+          for (let k = 0, j = 0; k < split.length; k += 2, j += 3) {
+            e[j] = this.vocab.get(chunk.slice(split[k], split[k + 1])) ?? -1;
+            [e[j + 1], e[j + 2]] = [split[k] as number, split[k + 1] as number];
+          }
+          if (this.#chunks.size >= 500_000) this.#chunks.clear();
+          this.#chunks.set(chunk, e);
+        }
+        for (let j = 0; j < e.length; j += 3, count++) {
+          ids[count] = e[j] as number;
+          starts[count] = t.from[a + (e[j + 1] as number)] as number;
+          ends[count] = t.to[a + (e[j + 2] as number) - 1] as number;
+        }
+      }
+      a = b + 1;
+    }
+    return { ids, starts, ends, count };
+  }
+
   /** Every window of n document words that is an eval n-gram, with the words it covers mapped back to the text. */
   match(text: string): DocMatch {
     const n = this.n;
-    const d = decontWords(text);
-    const m = d.words.length;
-    const ids = new Int32Array(m);
-    for (let i = 0; i < m; i++) ids[i] = this.vocab.get(d.words[i] as string) ?? -1;
+    const d = this.#words(text);
+    const m = d.count;
+    const ids = d.ids;
     const spans: [number, number][] = [];
     const hit = new Set<number>();
     let ngrams = 0;
     let known = 0; // run of known words ending at i
     let coverEnd = -1; // last word covered by a match so far
     let spanStartWord = -1;
+    // Rolling polynomial hash of the last n known words (the table's hashIds, one step per word).
+    let h = 0;
+    let top = 1; // B^(n-1)
+    for (let k = 1; k < n; k++) top = Math.imul(top, HASH_BASE);
     for (let i = 0; i < m; i++) {
-      known = (ids[i] as number) < 0 ? 0 : known + 1;
+      const id = ids[i] as number;
+      if (id < 0) {
+        known = 0;
+        h = 0;
+        continue;
+      }
+      if (known >= n) h = (h - Math.imul(scramble(ids[i - n] as number), top)) | 0;
+      h = (Math.imul(h, HASH_BASE) + scramble(id)) | 0;
+      known++;
       if (known < n) continue;
       const start = i - n + 1;
-      const g = this.table.find(ids, start);
+      const g = this.table.findHashed(ids, start, finish(h));
       if (g < 0) continue;
       ngrams++;
       for (let p = this.offsets[g] as number; p < (this.offsets[g + 1] as number); p++) hit.add(this.postings[p] as number);

@@ -14,7 +14,7 @@ export interface DocWords {
 }
 
 /** Relative [start, end) pairs of the words in one space-free chunk, or null when the chunk is one word. */
-type Split = Int32Array | null;
+export type Split = Int32Array | null;
 const cache = new Map<string, Split>();
 const CACHE_MAX = 200_000;
 
@@ -22,7 +22,7 @@ const CACHE_MAX = 200_000;
  * spaCy splits on whitespace first and tokenizes each piece on its own, so tokenizing the simplified text's
  * space-separated chunks one at a time (cached: web text repeats its words) gives the same words as the whole.
  */
-function splitChunk(chunk: string): Split {
+export function splitChunk(chunk: string): Split {
   let s = cache.get(chunk);
   if (s !== undefined) return s;
   const { starts, ends } = tokenizerFor('eng').tokenize(chunk);
@@ -38,22 +38,30 @@ export function decontWords(text: string): DocWords {
   const t = simplifyTracked(text);
   const s = t.text;
   const words: string[] = [];
-  const starts: number[] = [];
-  const ends: number[] = [];
-  const push = (a: number, b: number): void => {
-    words.push(s.slice(a, b));
-    starts.push(t.from[a] as number);
-    ends.push(t.to[b - 1] as number);
-  };
+  // Words are separated by at least one space, so there are at most ⌈len/2⌉ of them.
+  const starts = new Int32Array((s.length + 1) >> 1);
+  const ends = new Int32Array((s.length + 1) >> 1);
   for (let a = 0; a < s.length; ) {
     let b = s.indexOf(' ', a);
     if (b < 0) b = s.length;
     if (b > a) {
-      const split = splitChunk(s.slice(a, b));
-      if (split === null) push(a, b);
-      else for (let k = 0; k < split.length; k += 2) push(a + (split[k] as number), a + (split[k + 1] as number));
+      const chunk = s.slice(a, b);
+      const split = splitChunk(chunk);
+      if (split === null) {
+        starts[words.length] = t.from[a] as number;
+        ends[words.length] = t.to[b - 1] as number;
+        words.push(chunk);
+      } else {
+        for (let k = 0; k < split.length; k += 2) {
+          const x = a + (split[k] as number);
+          const y = a + (split[k + 1] as number);
+          starts[words.length] = t.from[x] as number;
+          ends[words.length] = t.to[y - 1] as number;
+          words.push(s.slice(x, y));
+        }
+      }
     }
     a = b + 1;
   }
-  return { words, starts: Int32Array.from(starts), ends: Int32Array.from(ends) };
+  return { words, starts: starts.subarray(0, words.length), ends: ends.subarray(0, words.length) };
 }
