@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeconReport } from '../shared/contract/index.js';
-import { EVAL_TEXTS, writeDeconFixture } from '../workers/engine/decon/report/fixture.js';
+import { EVAL_TEXTS, FIXTURE_DOCS, fixtureText, writeDeconFixture } from '../workers/engine/decon/report/fixture.js';
 import { runCli } from '../workers/engine/cli/run-cli.js';
 import { tempDir } from '../workers/engine/testing.js';
 import { figure, hasChromium, openRecipe, openSession, shot, type Session } from './harness.js';
@@ -65,8 +65,15 @@ describe.skipIf(!hasChromium)('contamination report and inspector', () => {
     await expect.poll(() => page.getByTestId('inspector-doc-id').textContent(), { timeout: 30_000 }).toBe('w3');
     const matches = page.getByTestId('decon-matches');
     await matches.waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('decon-match-mmlu:q1').textContent()).toContain(EVAL_TEXTS['mmlu']!['q1']!);
-    expect(await page.getByTestId('decon-match-gsm8k:7').textContent()).toContain(EVAL_TEXTS['gsm8k']!['7']!);
+    expect(await page.getByTestId('decon-match-mmlu:q1').first().textContent()).toContain(EVAL_TEXTS['mmlu']!['q1']!);
+    expect(await page.getByTestId('decon-match-gsm8k:7').first().textContent()).toContain(EVAL_TEXTS['gsm8k']!['7']!);
+    // Each span with the item it quotes beside it.
+    const w3 = fixtureText(FIXTURE_DOCS.find((d) => d.id === 'w3')!);
+    for (const [set, id] of [['gsm8k', '7'], ['mmlu', 'q1']] as const) {
+      const pair = page.getByTestId(`decon-pair-${w3.indexOf(EVAL_TEXTS[set]![id]!)}`);
+      expect(await pair.getAttribute('data-refs')).toBe(`${set}:${id}`);
+      expect(await pair.locator('.decon-doc').textContent()).toBe(EVAL_TEXTS[set]![id]);
+    }
     // The decon spans mark exactly the planted eval texts in the document.
     const marked = await page.locator('[data-testid="inspector-text"] mark[data-keys~="decon__decon__overlap"]').allTextContents();
     expect(marked).toEqual([EVAL_TEXTS['gsm8k']!['7'], EVAL_TEXTS['mmlu']!['q1']]);

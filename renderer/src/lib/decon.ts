@@ -35,3 +35,29 @@ export function documentHits(detail: Pick<DocumentDetail, 'spans' | 'values'>): 
 
 /** `0.5` → `50.0 %`; null (the eval set's size is unknown) → `?`. */
 export const fmtFraction = (f: number | null): string => (f === null ? '?' : `${(f * 100).toFixed(f > 0 && f < 0.001 ? 3 : 1)} %`);
+
+/** Lower-cased letter/digit words, accents dropped: close enough to the decon normalization to pair a span with its item. */
+export function plainWords(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+const grams = (w: readonly string[], k: number): string[] => Array.from({ length: Math.max(0, w.length - k + 1) }, (_, i) => w.slice(i, i + k).join(' '));
+
+/**
+ * Which of a document's hit items an overlap span stands for: those sharing a run of `k` words with the span's text
+ * (fewer when the span is shorter). The attributes name the items per document, not per span, so this pairs them for
+ * display only; `exact` is false when no item shares such a run and every hit is offered instead.
+ */
+export function spanItems<T extends { ref: string; text: string | null }>(spanText: string, items: readonly T[], k = 8): { items: T[]; exact: boolean } {
+  const sw = plainWords(spanText);
+  const n = Math.min(k, sw.length);
+  if (n === 0) return { items: [...items], exact: false };
+  const mine = new Set(grams(sw, n));
+  const hit = items.filter((it) => it.text !== null && grams(plainWords(it.text), n).some((g) => mine.has(g)));
+  return hit.length > 0 ? { items: hit, exact: true } : { items: [...items], exact: false };
+}

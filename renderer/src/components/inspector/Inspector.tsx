@@ -52,7 +52,7 @@ export function Inspector() {
           {error && <div className="error-box">{error}</div>}
           {explain && <Explanation explain={explain} />}
           {loading && !detail && <p className="muted pad">loading…</p>}
-          {view === 'spans' && detail && <DeconMatches docId={detail.id} />}
+          {view === 'spans' && detail && <DeconMatches detail={detail} />}
           {view === 'spans' ? detail && <SpanText detail={detail} /> : explain ? <RedactionPreview explain={explain} /> : <p className="muted pad">no explanation yet: the recipe has not previewed</p>}
         </div>
       )}
