@@ -1,4 +1,4 @@
-// A run's manifest: stage, times, tool, config sha256 and seeds, totals per source, outputs and inputs with hashes, and the chain of runs.
+// A run's manifest: stage, times, tool, config sha256 and seeds, totals per source, outputs, reports and inputs with hashes, and the chain of runs.
 import type { RunManifestInfo } from '../../../../shared/contract/index.js';
 import { fmtBytes, fmtDuration, fmtInt } from '../../lib/format.js';
 import { useWorkbench, useWorkbenchApi } from '../../store/index.js';
@@ -59,6 +59,7 @@ export function RunManifest() {
       </table>
       <RunChain chain={view.chain} />
       <Files title="outputs" testId="run-manifest-outputs" rows={m.outputs.map((o) => ({ path: o.path, role: o.role, size: o.size, sha: o.sha256, docs: o.docs }))} />
+      {m.reports && m.reports.length > 0 && <Files title="reports written after the run" testId="run-manifest-reports" rows={m.reports.map((r) => ({ path: r.path, role: r.role, size: r.size, sha: r.sha256, docs: null }))} />}
       <Files title="inputs" testId="run-manifest-inputs" rows={m.inputs.map((i) => ({ path: i.path, role: i.role, size: i.size, sha: i.sha256, docs: null }))} />
     </div>
   );
