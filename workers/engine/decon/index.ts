@@ -89,15 +89,16 @@ export class DeconIndex {
 
   /** Per space-free chunk of simplified text: (vocabulary id or -1, start, end) per word, offsets relative to the chunk. */
   readonly #chunks = new Map<string, Int32Array>();
+  #scratch = { ids: new Int32Array(4096), starts: new Int32Array(4096), ends: new Int32Array(4096) };
 
   /** The document's words as vocabulary ids with their original ranges (decontWords, with one lookup per chunk). */
   #words(text: string): { ids: Int32Array; starts: Int32Array; ends: Int32Array; count: number } {
     const t = simplifyTracked(text);
     const s = t.text;
     const cap = (s.length + 1) >> 1;
-    const ids = new Int32Array(cap);
-    const starts = new Int32Array(cap);
-    const ends = new Int32Array(cap);
+    // Scratch reused across documents (match reads it before the next call).
+    if (this.#scratch.ids.length < cap) this.#scratch = { ids: new Int32Array(cap * 2), starts: new Int32Array(cap * 2), ends: new Int32Array(cap * 2) };
+    const { ids, starts, ends } = this.#scratch;
     let count = 0;
     for (let a = 0; a < s.length; ) {
       let b = s.indexOf(' ', a);

@@ -23,19 +23,26 @@ for (const c of [9, 10, 11, 12, 13, 28, 29, 30, 31, 32]) ASCII[c] = 1;
 for (let c = 48; c < 58; c++) ASCII[c] = 2;
 
 /**
- * The same string `simplifyText(text)` returns (tested against it), with origins. ASCII text takes one pass (most
+ * The same string `simplifyText(text)` returns (tested against it), with origins. The origin arrays may be scratch
+ * space: they are valid until the next call. ASCII text takes one pass (most
  * of a web corpus); anything else runs the upstream stages one by one, each carrying the origins along.
  */
 export function simplifyTracked(text: string): Tracked {
   return NON_ASCII.test(text) ? general(text) : ascii(text);
 }
 
+/** Scratch reused by every ASCII call (the tagger's hot path): grown as needed, so most documents allocate nothing. */
+let outBuf = new Uint8Array(1 << 16);
+let fromBuf = new Int32Array(1 << 16);
+let toBuf = new Int32Array(1 << 16);
+
 function ascii(text: string): Tracked {
   const n = text.length;
-  const out = new Uint8Array(n);
+  if (outBuf.length < n) [outBuf, fromBuf, toBuf] = [new Uint8Array(n * 2), new Int32Array(n * 2), new Int32Array(n * 2)];
+  const out = outBuf;
   let len = 0;
-  const from = new Int32Array(n);
-  const to = new Int32Array(n);
+  const from = fromBuf;
+  const to = toBuf;
   let space = false;
   const emit = (c: number, a: number, b: number): void => {
     if (space && len > 0) {
