@@ -18,10 +18,10 @@ interface PlannedPath {
 
 /**
  * Tagger options naming files the tagger reads (blocklists, word lists, the public suffix list,
- * fastText models). Every other string option of a built-in tagger is not a path: a test walks the
+ * fastText models, the decon index). Every other string option of a built-in tagger is not a path: a test walks the
  * registry's option schemas so a new path option cannot be added without being listed here.
  */
-export const TAGGER_PATH_OPTIONS: readonly string[] = ['lists', 'domains_files', 'urls_files', 'banned_words_files', 'banned_subwords_files', 'soft_banned_words_files', 'public_suffix_list', 'model_path'];
+export const TAGGER_PATH_OPTIONS: readonly string[] = ['lists', 'domains_files', 'urls_files', 'banned_words_files', 'banned_subwords_files', 'soft_banned_words_files', 'public_suffix_list', 'model_path', 'index'];
 
 const strings = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
