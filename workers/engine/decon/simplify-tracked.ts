@@ -1,6 +1,6 @@
 // DataTrove `simplify_text` (HEAD, default TextNormConfig) that also keeps, per output character, the range of the original text it came from.
 import { PUNCTUATION } from '../text/charsets.js';
-import { PY_WS_CHARS } from '../text/python.js';
+import { PY_WS, PY_WS_CHARS } from '../text/python.js';
 
 /** The simplified text; `from[i]`..`to[i]` (UTF-16, end exclusive) is where its i-th code unit came from in the original. */
 export interface Tracked {
@@ -23,12 +23,61 @@ for (const c of [9, 10, 11, 12, 13, 28, 29, 30, 31, 32]) ASCII[c] = 1;
 for (let c = 48; c < 58; c++) ASCII[c] = 2;
 
 /**
- * The same string `simplifyText(text)` returns (tested against it), with origins. The origin arrays may be scratch
- * space: they are valid until the next call. ASCII text takes one pass (most
- * of a web corpus); anything else runs the upstream stages one by one, each carrying the origins along.
+ * The string `simplifyText(text)` returns (tested against it), with origins. The origin arrays may be scratch space:
+ * they are valid until the next call. ASCII text takes one pass (most of a web corpus); otherwise only the words
+ * holding a non-ASCII character run the upstream stages one by one (every stage is local to a whitespace-separated
+ * word, so words can be simplified apart), the rest still takes the one pass.
  */
 export function simplifyTracked(text: string): Tracked {
-  return NON_ASCII.test(text) ? general(text) : ascii(text);
+  return NON_ASCII.test(text) ? mixed(text) : ascii(text);
+}
+
+/** Python whitespace (str.split's set), as a table: the highest is U+3000. */
+const PY_WS_TABLE = new Uint8Array(0x3001);
+for (let c = 0; c <= 0x3000; c++) if (PY_WS.test(String.fromCharCode(c))) PY_WS_TABLE[c] = 1;
+const isWs = (c: number): boolean => c <= 0x3000 && PY_WS_TABLE[c] === 1;
+
+/**
+ * Splits at Python whitespace (linear scan): ASCII stretches go to `ascii`, each word with a non-ASCII character to
+ * `general`; the pieces are joined by one space, as whitespace normalisation would leave them.
+ * (Upstream a word of nothing but combining marks leaves a double space when its marks are stripped; here one space.
+ * The words are the same.)
+ */
+function mixed(text: string): Tracked {
+  const parts: string[] = [];
+  const from: number[] = [];
+  const to: number[] = [];
+  const add = (t: Tracked, off: number): void => {
+    if (t.text.length === 0) return;
+    if (parts.length > 0) {
+      parts.push(' ');
+      from.push((t.from[0] as number) + off);
+      to.push((t.from[0] as number) + off);
+    }
+    parts.push(t.text);
+    for (let i = 0; i < t.text.length; i++) {
+      from.push((t.from[i] as number) + off);
+      to.push((t.to[i] as number) + off);
+    }
+  };
+  let asciiFrom = 0;
+  for (let i = 0; i < text.length; ) {
+    if (isWs(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    let j = i;
+    let wide = false;
+    for (; j < text.length && !isWs(text.charCodeAt(j)); j++) if (text.charCodeAt(j) > 0x7f) wide = true;
+    if (wide) {
+      if (i > asciiFrom) add(ascii(text.slice(asciiFrom, i)), asciiFrom);
+      add(general(text.slice(i, j)), i);
+      asciiFrom = j;
+    }
+    i = j;
+  }
+  if (text.length > asciiFrom) add(ascii(text.slice(asciiFrom)), asciiFrom);
+  return { text: parts.join(''), from: Int32Array.from(from), to: Int32Array.from(to) };
 }
 
 /** Scratch reused by every ASCII call (the tagger's hot path): grown as needed, so most documents allocate nothing. */
@@ -57,7 +106,8 @@ function ascii(text: string): Tracked {
   };
   for (let i = 0; i < n; ) {
     const c = text.charCodeAt(i);
-    const k = ASCII[c];
+    // Past 0x7f only non-ASCII whitespace arrives here (mixed() sends words with other characters to general()).
+    const k = c < 128 ? ASCII[c] : 1;
     if (k === 2) {
       let j = i + 1;
       while (ASCII[text.charCodeAt(j)] === 2) j++;

@@ -7,7 +7,7 @@ import { lcg } from './test-corpus.js';
 import { decontWords } from './words.js';
 
 const PIECES = ['The', "don't", 'Cannot', '12.5', '3,000', '1.2.3', '—', 'café', 'Ωμέγα', 'ΣΟΦΟΣ', 'İstanbul', '😀x', 'naïve', '\n\n', '\t', '  ',
-  '"quoted"', 'e.g.', 'U.S.A.', 'well-written', '$17.56', '|', '10km', 'x\u0301', 'ß', 'ﬁne', '٣٤', '…', 'gonna', 'im', 'its', '\r\n', '\u00a0', 'Ǆemal'];
+  '"quoted"', 'e.g.', 'U.S.A.', 'well-written', '$17.56', '|', '10km', 'x\u0301', 'ß', 'ﬁne', '٣٤', '…', 'gonna', 'im', 'its', '\r\n', '\u00a0', 'Ǆemal', '\u3000', '\u2028', '\x85', '\x1c', 'a\u2003b', '٣٫٥', 'ΌΣΟΣ x'];
 
 describe('decontamination words', () => {
   it('equal splitIntoWords(simplifyText(text)) on mixed ASCII / Unicode / punctuation / number text', () => {
