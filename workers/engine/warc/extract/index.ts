@@ -1,0 +1,28 @@
+// Main-text extraction from HTML for `assay warc`: one function, several extractors chosen by name (the default by bench/warc).
+import { parseDocument } from 'htmlparser2';
+import { extractDensity } from './density.js';
+import { extractReadability } from './readability.js';
+import { renderText } from './render.js';
+
+/** All visible text, menus and footers included: what Common Crawl's WET files hold, the baseline the others must beat. */
+function extractWet(html: string): string {
+  return renderText(parseDocument(html));
+}
+
+const BY_NAME: Record<string, (html: string, url: string) => string> = {
+  density: extractDensity,
+  readability: extractReadability,
+  wet: extractWet,
+};
+
+export const EXTRACTORS: readonly string[] = Object.keys(BY_NAME);
+
+/** Chosen by bench/warc (README, Performance): see the numbers there. */
+export const DEFAULT_EXTRACTOR = 'density';
+
+/** The main text of `html` (fetched from `url`): `\n\n` between blocks, `\n` for `<br>`, furniture dropped. */
+export function extractMainText(html: string, url: string, extractor: string = DEFAULT_EXTRACTOR): string {
+  const fn = BY_NAME[extractor];
+  if (!fn) throw new Error(`unknown extractor '${extractor}' (known: ${EXTRACTORS.join(', ')})`);
+  return fn(html, url);
+}
