@@ -21,6 +21,7 @@ import { ledgerCommand } from './cli/ledger.js';
 import { planCommand } from './cli/plan.js';
 import { deconReportCommand } from './cli/decon-report.js';
 import { deconCommand } from './cli/decon.js';
+import { exportCommand, importCommand } from './cli/parquet.js';
 import { disposeJq } from './mix/filters/jq/index.js';
 
 const OPTIONS: Record<string, OptionSpec> = {
@@ -85,6 +86,11 @@ const OPTIONS: Record<string, OptionSpec> = {
   write: { description: 'plan: write the planned sampling into the recipe file' },
   samples: { value: true, description: 'diff -c OLD -c NEW: sample ids listed per change (default 20)' },
   verbose: { alias: 'v', description: 'list: show every output attribute' },
+  dest: { value: true, description: 'import: dataset root (documents go to DEST/documents/); export: folder for the .parquet shards' },
+  'text-field': { value: true, description: 'import: the Parquet column holding the text (default text)' },
+  'id-field': { value: true, description: 'import: the Parquet column holding the id (default id; without one, <file>-<row>)' },
+  source: { value: true, description: "import: the documents' source (default: the Parquet file's folder name)" },
+  format: { value: true, description: 'export: output format (parquet)' },
   out: { value: true, description: 'demo: the new folder to build the demo workspace in' },
   docs: { value: true, description: 'demo: number of documents (default 1000)' },
   quiet: { alias: 'q', description: 'no progress bar or summary' },
@@ -112,6 +118,8 @@ const COMMANDS: Record<string, { summary: string; run: (args: ParsedArgs, signal
   remove: { summary: 'a new version of a mix output (and its tokens) without the given documents; the old one is untouched', run: removeCommand },
   decon: { summary: 'exact n-gram overlap of documents with eval sets (JSONL/JSON/CSV/Parquet), as attributes/<NAME>/ spans, counts and hit items', run: (args, signal) => (args.positionals[0] === 'report' ? deconReportCommand({ ...args, positionals: args.positionals.slice(1) }, signal) : deconCommand(args, signal)) },
   'decon-report': { summary: 'contamination report of decon attributes (= assay decon report): per eval set the share of items hit, documents and tokens per source, top items (saved to attributes/<NAME>/.assay/decon-report.json)', run: deconReportCommand },
+  import: { summary: 'Parquet files (FineWeb, any Hugging Face text dataset) → Dolma documents under DEST/documents/', run: importCommand },
+  export: { summary: 'a mix output or documents folder → Parquet shards with the metadata as columns', run: exportCommand },
   demo: { summary: 'build a demo workspace from real English text with planted duplicates, PII and junk', run: demoCommand },
 };
 
@@ -141,6 +149,8 @@ Usage:
   assay decon --documents GLOB… --eval PATH… --eval-fields FIELD[,FIELD…] [--eval-id-field ID] --name NAME [--ngram N]
               [--processes N] [--decon-index PATH] [--rebuild] [--build-only]   |   assay decon -c decon.yaml
   assay decon report --documents GLOB… --name NAME [--index DATASET_ROOT] [--json]   (also: assay decon-report …)
+  assay import PARQUET… --dest DIR [--text-field F] [--id-field F] [--source NAME]
+  assay export OUTPUT_DIR --format parquet --dest DIR   |   assay export --format parquet --documents GLOB… --dest DIR
   assay demo --out DIR [--docs N] [--seed N]
   assay serve --workspace DIR [--port N] [--no-open]   (the app in a browser; assay serve --help)
   assay -c config.yaml tag|dedupe|mix|tokens (Dolma's argument order works too)

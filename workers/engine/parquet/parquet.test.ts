@@ -1,0 +1,106 @@
+// Parquet in and out, checked with DuckDB (an independent reader): FineWeb round trip, any HF dataset, flattening, errors, cancel.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { parquetWriteFile } from 'hyparquet-writer';
+import { describe, expect, it } from 'vitest';
+import { readJsonlFile, scratchDir, writeJsonl } from '../testing.js';
+import type { ProgressReport } from '../jobs/progress.js';
+import { runExport, runImport } from './index.js';
+import { finewebRows, writeFinewebParquet } from './testing.js';
+
+async function query(sql: string): Promise<Record<string, unknown>[]> {
+  const db = await DuckDBInstance.create(':memory:');
+  const conn = await db.connect();
+  try {
+    return (await conn.runAndReadAll(sql)).getRowObjectsJS() as Record<string, unknown>[];
+  } finally {
+    conn.closeSync();
+    db.closeSync();
+  }
+}
+
+const FINEWEB = 'text, id, dump, url, date, file_path, language, language_score, token_count';
+
+describe('assay import / export (Parquet)', () => {
+  it('FineWeb shard → Dolma documents → Parquet: DuckDB reads the same rows and types back', async () => {
+    const dir = scratchDir();
+    const input = join(dir, 'raw/CC-MAIN-2024-10/000_00000.parquet');
+    writeFinewebParquet(input, finewebRows(10), 4);
+    const reports: ProgressReport[] = [];
+    const s = await runImport({ inputs: [input], dest: join(dir, 'ws'), onProgress: (p) => reports.push(p) });
+    expect(s.files).toEqual([expect.objectContaining({ rows: 10, docs: 10, noText: 0, generatedIds: 0 })]);
+    expect(reports.at(-1)).toMatchObject({ stage: 'import', filesDone: 1, filesTotal: 1, docs: 10 });
+
+    const docs = readJsonlFile(join(dir, 'ws/documents/000_00000.jsonl.gz'));
+    expect(docs[3]).toMatchObject({ id: finewebRows(10)[3]?.id, text: finewebRows(10)[3]?.text, source: 'CC-MAIN-2024-10', created: '2024-02-04T10:11:12Z' });
+    expect(docs[3]?.metadata).toEqual({ dump: 'CC-MAIN-2023-50', url: 'https://example.org/bread/3.html', date: '2024-02-04T10:11:12Z', file_path: finewebRows(10)[3]?.file_path, language: 'en', language_score: finewebRows(10)[3]?.language_score, token_count: 29 });
+
+    const e = await runExport({ documents: [join(dir, 'ws/documents/*')], dest: join(dir, 'out'), rowGroupRows: 3 });
+    expect(e.files).toEqual([expect.objectContaining({ output: join(dir, 'out/000_00000.parquet'), rows: 10 })]);
+    const [a, b] = [await query(`SELECT ${FINEWEB} FROM read_parquet('${input}') ORDER BY id`), await query(`SELECT ${FINEWEB} FROM read_parquet('${join(dir, 'out/000_00000.parquet')}') ORDER BY id`)];
+    expect(b).toHaveLength(10);
+    expect(b).toEqual(a);
+    const types = Object.fromEntries((await query(`DESCRIBE SELECT * FROM read_parquet('${join(dir, 'out/000_00000.parquet')}')`)).map((r) => [r.column_name, r.column_type]));
+    expect(types).toMatchObject({ id: 'VARCHAR', text: 'VARCHAR', source: 'VARCHAR', url: 'VARCHAR', language_score: 'DOUBLE', token_count: 'BIGINT' });
+  });
+
+  it('any text dataset: --text-field / no id column; other columns (lists too) go to metadata and come back as columns', async () => {
+    const dir = scratchDir();
+    parquetWriteFile({
+      filename: join(dir, 'train-00000.parquet'),
+      columnData: [
+        { name: 'content', data: ['first text', null, 'third text'], type: 'STRING' },
+        { name: 'stars', data: [5, 0, 12], type: 'INT32' },
+        { name: 'tags', data: [['a', 'b'], [], ['c']] },
+      ],
+    });
+    const s = await runImport({ inputs: [join(dir, '*.parquet')], dest: join(dir, 'ws'), textField: 'content', source: 'hf', cwd: dir });
+    expect(s.files[0]).toMatchObject({ rows: 3, docs: 2, noText: 1, generatedIds: 2 });
+    const docs = readJsonlFile(join(dir, 'ws/documents/train-00000.jsonl.gz'));
+    expect(docs.map((d) => [d.id, d.text, d.source, d.metadata])).toEqual([
+      ['train-00000-0', 'first text', 'hf', { stars: 5, tags: ['a', 'b'] }],
+      ['train-00000-2', 'third text', 'hf', { stars: 12, tags: ['c'] }],
+    ]);
+    await runExport({ documents: [join(dir, 'ws/documents/*.jsonl.gz')], dest: join(dir, 'out') });
+    const rows = await query(`SELECT id, text, stars, CAST(tags AS VARCHAR) AS tags FROM read_parquet('${join(dir, 'out/train-00000.parquet')}') ORDER BY id`);
+    expect(rows).toEqual([
+      { id: 'train-00000-0', text: 'first text', stars: 5n, tags: '["a","b"]' },
+      { id: 'train-00000-2', text: 'third text', stars: 12n, tags: '["c"]' },
+    ]);
+  });
+
+  it('export flattens metadata one level: a key named like a top-level field keeps its prefix; mixed types widen; one schema for all shards', async () => {
+    const dir = scratchDir();
+    writeJsonl(join(dir, 'mix/web-0000.jsonl.gz'), [{ id: 'a', text: 'A', source: 'web', metadata: { url: 'u1', id: 'orig-a', score: 1, nested: { k: 1 } } }]);
+    writeJsonl(join(dir, 'mix/web-0001.json.gz'), [{ id: 'b', text: 'B', source: 'web', metadata: { url: 'u2', score: 0.5, extra: true } }]);
+    writeJsonl(join(dir, 'mix/.assay/ignored.jsonl'), [{ id: 'x', text: 'not a document file' }]);
+    const e = await runExport({ documents: [join(dir, 'mix/*')], dest: join(dir, 'out') });
+    expect(e.columns.map((c) => `${c.name}:${c.kind}`)).toEqual(['id:string', 'text:string', 'source:string', 'url:string', 'metadata.id:string', 'score:float', 'nested:json', 'extra:bool']);
+    expect(readdirSync(join(dir, 'out')).sort()).toEqual(['web-0000.parquet', 'web-0001.parquet']);
+    const rows = await query(`SELECT id, url, "metadata.id" AS mid, score, CAST(nested AS VARCHAR) AS nested, extra FROM read_parquet('${join(dir, 'out/*.parquet')}') ORDER BY id`);
+    expect(rows).toEqual([
+      { id: 'a', url: 'u1', mid: 'orig-a', score: 1, nested: '{"k":1}', extra: null },
+      { id: 'b', url: 'u2', mid: null, score: 0.5, nested: null, extra: true },
+    ]);
+  });
+
+  it('a Parquet file without the text column is refused naming the file and its columns; nothing is written', async () => {
+    const dir = scratchDir();
+    const bad = join(dir, 'no-text.parquet');
+    parquetWriteFile({ filename: bad, columnData: [{ name: 'body', data: ['x'], type: 'STRING' }, { name: 'url', data: ['u'], type: 'STRING' }] });
+    await expect(runImport({ inputs: [bad], dest: join(dir, 'ws') })).rejects.toThrow(`${bad}: no text column 'text' (--text-field names another); its columns are: body, url`);
+    await expect(runImport({ inputs: [bad], dest: join(dir, 'ws'), textField: 'body', idField: 'uid' })).rejects.toThrow(`${bad}: no id column 'uid'; its columns are: body, url`);
+    await expect(runImport({ inputs: [join(dir, 'none-*.parquet')], dest: join(dir, 'ws') })).rejects.toThrow("no Parquet files match");
+    expect(existsSync(join(dir, 'ws'))).toBe(false);
+  });
+
+  it('a cancelled import stops between row groups and leaves no output, not even the .tmp', async () => {
+    const dir = scratchDir();
+    writeFinewebParquet(join(dir, 'a.parquet'), finewebRows(12), 2);
+    const ac = new AbortController();
+    const run = runImport({ inputs: [join(dir, 'a.parquet')], dest: join(dir, 'ws'), signal: ac.signal, onProgress: (p) => p.docs >= 2 && ac.abort() });
+    await expect(run).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(readdirSync(join(dir, 'ws/documents'))).toEqual([]);
+  });
+});
