@@ -89,39 +89,36 @@ function ascii(text: string): Tracked {
   const n = text.length;
   if (outBuf.length < n) [outBuf, fromBuf, toBuf] = [new Uint8Array(n * 2), new Int32Array(n * 2), new Int32Array(n * 2)];
   const out = outBuf;
-  let len = 0;
   const from = fromBuf;
   const to = toBuf;
-  let space = false;
-  const emit = (c: number, a: number, b: number): void => {
-    if (space && len > 0) {
-      from[len] = a;
-      to[len] = a;
-      out[len++] = 32;
-    }
-    space = false;
-    from[len] = a;
-    to[len] = b;
-    out[len++] = c;
-  };
+  let len = 0;
+  let space = false; // a run of spaces is pending: written before the next character, never at the ends
   for (let i = 0; i < n; ) {
-    const c = text.charCodeAt(i);
+    let c = text.charCodeAt(i);
     // Past 0x7f only non-ASCII whitespace arrives here (mixed() sends words with other characters to general()).
     const k = c < 128 ? ASCII[c] : 1;
+    if (k === 1) {
+      space = true;
+      i++;
+      continue;
+    }
+    let j = i + 1;
     if (k === 2) {
-      let j = i + 1;
       while (ASCII[text.charCodeAt(j)] === 2) j++;
       const sep = text.charCodeAt(j);
       if ((sep === 46 || sep === 44) && ASCII[text.charCodeAt(j + 1)] === 2) for (j += 2; ASCII[text.charCodeAt(j)] === 2; ) j++;
-      emit(48, i, j);
-      i = j;
-    } else if (k === 1) {
-      space = true;
-      i++;
-    } else {
-      emit(c >= 65 && c <= 90 ? c + 32 : c, i, i + 1);
-      i++;
+      c = 48;
+    } else if (c >= 65 && c <= 90) c += 32;
+    if (space && len > 0) {
+      from[len] = i;
+      to[len] = i;
+      out[len++] = 32;
     }
+    space = false;
+    from[len] = i;
+    to[len] = j;
+    out[len++] = c;
+    i = j;
   }
   return { text: Buffer.from(out.buffer, 0, len).toString('latin1'), from: from.subarray(0, len), to: to.subarray(0, len) };
 }
