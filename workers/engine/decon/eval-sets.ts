@@ -50,14 +50,14 @@ async function readRows(path: string, bytes: Buffer): Promise<Row[]> {
     return rows.map((record, row) => ({ record, row }));
   }
   if (/\.csv$/.test(lower)) {
-    const [header, ...body] = parseCsv(bytes.toString('utf8')).filter((r) => !(r.length === 1 && r[0] === ''));
+    const [header, ...body] = parseCsv(text(bytes)).filter((r) => !(r.length === 1 && r[0] === ''));
     if (!header) return [];
     return body.map((cells, row) => ({ record: Object.fromEntries(header.map((h, k) => [h, cells[k]])), row }));
   }
   if (/\.json$/.test(lower)) {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(bytes.toString('utf8'));
+      parsed = JSON.parse(text(bytes));
     } catch (e) {
       throw new AssayError('PARSE', `not valid JSON: ${(e as Error).message}`, { file: path });
     }
@@ -73,6 +73,9 @@ async function readRows(path: string, bytes: Buffer): Promise<Row[]> {
   }
   return rows;
 }
+
+/** UTF-8 without a leading byte-order mark (spreadsheet exports often start with one). */
+const text = (b: Buffer): string => b.toString('utf8').replace(/^\uFEFF/, '');
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
