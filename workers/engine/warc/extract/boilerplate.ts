@@ -3,30 +3,53 @@ import type { Element } from 'domhandler';
 
 const TAGS = new Set(['nav', 'footer', 'aside', 'header', 'menu', 'dialog']);
 const ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'menu', 'menubar', 'dialog', 'alertdialog', 'toolbar']);
-// Whole words of a class or id (split on space, `-` and `_`), as site templates name their furniture.
-const WORDS = new Set([
-  'nav', 'navbar', 'navigation', 'menu', 'menubar', 'sidebar', 'sidenav', 'footer', 'breadcrumb', 'breadcrumbs', 'related', 'share',
-  'sharing', 'social', 'cookie', 'cookies', 'consent', 'banner', 'docnav', 'advert', 'advertisement', 'ads', 'promo', 'newsletter',
-  'subscribe', 'comments', 'pagination', 'pager', 'widget', 'toolbar', 'masthead', 'copyright', 'skip', 'search', 'searchbox', 'popup', 'modal',
+// Class/id words (split on space, `-` and `_`) that name furniture whatever it holds.
+const STRONG = new Set([
+  'footer', 'copyright', 'cookie', 'cookies', 'consent', 'banner', 'advert', 'advertisement', 'ads', 'promo', 'newsletter', 'subscribe',
+  'comments', 'share', 'sharing', 'social', 'breadcrumb', 'breadcrumbs', 'popup', 'modal', 'skip', 'docnav', 'pagination', 'pager',
+  'search', 'searchbox', 'masthead',
 ]);
+// Words that name furniture on most sites but content boxes on some (DocBook's `sidebar` is a boxed note inside the text):
+// inside the main content they count only when the element is mostly links.
+const WEAK = new Set(['nav', 'navbar', 'navigation', 'menu', 'menubar', 'sidebar', 'sidenav', 'related', 'widget', 'toolbar']);
 // Glued spellings the word split misses (Sphinx's `sphinxsidebar`, `sphinxsidebarwrapper`).
-const GLUED = /sidebar|navbar|breadcrumb|searchbox/i;
+const GLUED_WEAK = /sidebar|navbar/i;
+// Ids longer than this are slugs of headings (`module-search-path`), not template names.
+const MAX_ID_WORDS = 3;
 
-function namesFurniture(value: string | undefined): boolean {
-  if (!value) return false;
-  if (GLUED.test(value)) return true;
-  for (const w of value.toLowerCase().split(/[\s_-]+/)) if (WORDS.has(w)) return true;
-  return false;
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+export type Named = 'strong' | 'weak' | null;
+
+function classify(value: string | undefined, maxWords: number): Named {
+  if (!value) return null;
+  const words = value.toLowerCase().split(/[\s_-]+/);
+  if (words.length > maxWords) return null;
+  let found: Named = null;
+  for (const w of words) {
+    if (STRONG.has(w)) return 'strong';
+    if (WEAK.has(w)) found = 'weak';
+  }
+  return found ?? (GLUED_WEAK.test(value) ? 'weak' : null);
 }
 
-/** True when `el` is boilerplate by its tag, ARIA role, class/id words, or because it is hidden. */
-export function isBoilerplate(el: Element): boolean {
+/** Furniture by its very element: tag, ARIA role, or hidden from the reader. */
+export function isStructuralFurniture(el: Element): boolean {
   if (TAGS.has(el.name)) return true;
   const a = el.attribs;
   if (a.role !== undefined && ROLES.has(a.role)) return true;
   if (a.hidden !== undefined || a['aria-hidden'] === 'true') return true;
-  if (a.style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(a.style)) return true;
+  return a.style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(a.style);
+}
+
+/** Furniture by the names a template gives it (class or id words), graded strong or weak. */
+export function namedFurniture(el: Element): Named {
   // Body, html and main-like containers never count: a site that classes <body> "has-sidebar" still has content in it.
-  if (el.name === 'body' || el.name === 'html' || el.name === 'main' || el.name === 'article') return false;
-  return namesFurniture(a.class) || namesFurniture(a.id);
+  if (el.name === 'body' || el.name === 'html' || el.name === 'main' || el.name === 'article') return null;
+  const a = el.attribs;
+  const c = classify(a.class, Infinity);
+  if (c === 'strong') return c;
+  // A <section> or heading id is the heading's slug (Sphinx: `<section id="copyright">`), never a template name.
+  if (el.name === 'section' || HEADINGS.has(el.name)) return c;
+  return classify(a.id, MAX_ID_WORDS) ?? c;
 }
