@@ -14,6 +14,7 @@ export type * from './run-ledger.js';
 export type * from './preview.js';
 export type * from './workspace.js';
 export type * from './decon.js';
+export type * from './sources.js';
 
 /** Wire messages (WebSocket text frames / postMessage payloads). */
 export const requestEnvelope = z.object({ type: z.literal('request'), id: z.number().int(), method: z.string(), params: z.unknown() }).strict();

@@ -8,6 +8,7 @@ import type { PlanResult, TokenLedgerResult } from './mixplan.js';
 import type { RunTokenLedger } from './run-ledger.js';
 import { locateQuery, type RunManifestView } from './runs.js';
 import { safeSegment } from '../segment.js';
+import type { SourceFile } from './sources.js';
 import type { ExplainResult, Histogram, LintIssue, PreviewResult, SampleBucket } from './preview.js';
 import type { ConfigTemplate, DocumentDetail, DocumentPage, ExportResult, JobCheck, WorkspaceInfo, WorkspaceSettings } from './workspace.js';
 
@@ -100,6 +101,8 @@ export const methods = {
   /** Everything `jobs.start` checks (config parse, schema, workspace paths), without starting anything or writing a file. */
   'jobs.check': { params: jobStart, result: {} as JobCheck },
   'jobs.start': { params: jobStart, result: {} as JobInfo },
+  /** Parquet and WARC files in the workspace (outside its data folders), for the Sources dialog to import or extract. */
+  'sources.list': { params: z.object({}).strict(), result: {} as SourceFile[] },
   'jobs.cancel': { params: z.object({ jobId: z.string().min(1) }).strict(), result: {} as JobInfo },
   'jobs.list': { params: z.object({}).strict(), result: {} as JobInfo[] },
   /** A run's manifest (by its output folder, manifest file or an output file) with the chain of runs it consumed. */

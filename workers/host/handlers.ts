@@ -11,6 +11,7 @@ import { outsideWorkspace } from './lint-paths.js';
 import { findConfigs, readRecipe, writeRecipe } from './recipes.js';
 import { runLedger, runLocate, runManifest } from './run-page.js';
 import { readSettings, writeSettings } from './settings.js';
+import { listSources } from './sources.js';
 import { templateList, templateRender } from './templates.js';
 import type { FileWatcher } from './watch.js';
 
@@ -76,6 +77,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'documents.get': (p) => index.engine().document(p.id, p.search === undefined ? {} : { search: p.search }),
     'jobs.start': (p) => jobs.start(p),
     'jobs.cancel': (p) => jobs.cancel(p.jobId),
+    'sources.list': () => listSources(root),
     'jobs.list': () => jobs.list(),
     'runs.manifest': (p) => runManifest(root, p.path),
     'runs.locate': (p) => runLocate(root, p.path, p.query, p.limit ?? 100),

@@ -13,6 +13,7 @@ import { createPreviewSlice } from './preview.js';
 import { createRecipeSlice } from './recipe.js';
 import { createRunPageSlice } from './runPage.js';
 import { createRunsSlice } from './runs.js';
+import { createSourcesSlice } from './sources.js';
 import type { StoreDeps, WorkbenchState } from './types.js';
 import { createUiSlice } from './ui.js';
 import { createWorkspaceSlice } from './workspace.js';
@@ -35,6 +36,7 @@ export function createWorkbenchStore(api: AssayApi, opts: Partial<Omit<StoreDeps
     ...createRunsSlice(deps)(...a),
     ...createRunPageSlice(deps)(...a),
     ...createDeconSlice(deps)(...a),
+    ...createSourcesSlice(deps)(...a),
   }));
 }
 

@@ -12,6 +12,7 @@ import type { PreviewSlice } from './preview.js';
 import type { RecipeSlice } from './recipe.js';
 import type { RunPageSlice } from './runPage.js';
 import type { RunsSlice } from './runs.js';
+import type { SourcesSlice } from './sources.js';
 import type { UiSlice } from './ui.js';
 import type { WorkspaceSlice } from './workspace.js';
 
@@ -27,6 +28,7 @@ export type WorkbenchState = ConnectionSlice &
   RunsSlice &
   RunPageSlice &
   DeconSlice &
+  SourcesSlice &
   UiSlice;
 
 export interface StoreDeps {

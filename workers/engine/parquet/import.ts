@@ -50,6 +50,9 @@ interface Planned {
 
 const stemOf = (path: string): string => basename(path).replace(/\.parquet$/i, '');
 
+/** Where the documents of one Parquet file go under a dataset root (the host confines it before an app job starts). */
+export const importOutputPath = (destRoot: string, input: string): string => join(destRoot, 'documents', `${stemOf(input)}.jsonl.gz`);
+
 async function plan(opts: ImportOptions, cwd: string): Promise<Planned[]> {
   const inputs = (await expandGlobs(opts.inputs, { cwd })).map((p) => resolve(cwd, p));
   if (inputs.length === 0) throw new AssayError('CONFIG', `no Parquet files match ${opts.inputs.map((d) => `'${d}'`).join(', ')}`, { field: 'inputs' });
@@ -75,7 +78,7 @@ async function plan(opts: ImportOptions, cwd: string): Promise<Planned[]> {
     if (opts.idField !== undefined && !columns.includes(opts.idField)) {
       throw new AssayError('CONFIG', `no id column '${opts.idField}'; its columns are: ${columns.join(', ')}`, { file: input, field: 'id-field' });
     }
-    out.push({ input, output: join(resolve(cwd, opts.dest), 'documents', `${name}.jsonl.gz`), name, metadata, columns, bytes: (await stat(input)).size });
+    out.push({ input, output: importOutputPath(resolve(cwd, opts.dest), input), name, metadata, columns, bytes: (await stat(input)).size });
   }
   return out;
 }

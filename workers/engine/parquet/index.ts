@@ -1,4 +1,4 @@
 // Parquet in and out: `assay import` (Parquet → Dolma documents) and `assay export --format parquet` (documents → Parquet).
-export { runImport, type ImportFileSummary, type ImportOptions, type ImportSummary } from './import.js';
+export { importOutputPath, runImport, type ImportFileSummary, type ImportOptions, type ImportSummary } from './import.js';
 export { documentsIn, runExport, type ExportOptions, type ExportSummary } from './export.js';
 export type { Column, ColumnKind } from './columns.js';

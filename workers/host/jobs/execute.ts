@@ -7,6 +7,7 @@ import { formatTokensSummary } from '../../engine/cli/tokens.js';
 import { runDedupe } from '../../engine/dedupe/index.js';
 import { runMinhash } from '../../engine/dedupe/minhash/index.js';
 import { runMix } from '../../engine/mix/mixer.js';
+import { runImport } from '../../engine/parquet/index.js';
 import { runTag } from '../../engine/tag/runtime.js';
 import { runTokens } from '../../engine/tokenize/runtime.js';
 import type { StageProgress } from './meter.js';
@@ -80,6 +81,14 @@ export async function executePlan(plan: JobPlan, c: ExecuteContext, buildIndex: 
       const dest = relative(c.root, s.destination) || '.';
       const summary = `tokenized ${n(s.docs)} docs → ${n(s.tokens)} ${s.dtype} tokens in ${s.outputs.length} file pair(s) under ${dest}, in ${s.elapsedSec.toFixed(1)} s`;
       return { summary, outputs: [dest], reindex: false };
+    }
+    case 'import': {
+      const p = plan.import;
+      const s = await runImport({ inputs: p.documents, dest: p.destination, textField: p.text_field, idField: p.id_field, source: p.source, cwd: c.root, signal: c.signal, onProgress: c.onProgress });
+      for (const f of s.files) c.log(`${relative(c.root, f.input)} → ${relative(c.root, f.output)}: ${n(f.rows)} rows, ${n(f.docs)} documents${f.noText ? `, ${n(f.noText)} without text` : ''}`);
+      const summary = `imported ${n(s.docs)} documents from ${s.files.length} Parquet file(s) in ${s.elapsedSec.toFixed(1)} s`;
+      // The new documents are indexed at once, so the table shows them when the job ends.
+      return { summary, outputs: folders(c.root, s.files.map((f) => f.output)), reindex: true };
     }
     case 'index': {
       const r = await buildIndex(c.root, base);

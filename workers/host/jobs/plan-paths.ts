@@ -4,6 +4,7 @@ import { directoryName } from '../../engine/dedupe/dolma/index.js';
 import { dedupeOutputPath } from '../../engine/dedupe/dolma/paths.js';
 import { SignatureCache } from '../../engine/dedupe/minhash/resume.js';
 import { attributePathFor, expandGlobs, mixerUnshuffledOutputPath } from '../../engine/io/index.js';
+import { importOutputPath } from '../../engine/parquet/index.js';
 import { markerPath } from '../../engine/tag/runtime.js';
 import { HostError } from '../errors.js';
 import { confiner, globBase } from '../paths.js';
@@ -65,6 +66,8 @@ function configPaths(plan: JobPlan): PlannedPath[] {
     case 'index':
       // The index job confines what it reads itself (buildIndex with `confine`).
       return [];
+    case 'import':
+      return [...globs(plan.import.documents, 'documents'), { path: plan.import.destination, field: 'destination' }, { path: join(plan.import.destination, 'documents'), field: 'destination' }];
   }
 }
 
@@ -127,6 +130,12 @@ async function derivedPaths(plan: JobPlan, root: string): Promise<PlannedPath[]>
       for (const doc of await files(plan.tokens.documents)) add(doc, 'documents');
       break;
     case 'index':
+      break;
+    case 'import':
+      for (const input of await files(plan.import.documents)) {
+        add(input, 'documents');
+        add(importOutputPath(resolve(root, plan.import.destination), input), 'destination');
+      }
       break;
   }
   return out;

@@ -5,6 +5,7 @@ import { dedupeConfig, type DedupeConfig } from '../../../shared/dedupe/schema.j
 import { minhashConfig, type MinhashConfig } from '../../../shared/dedupe/minhash-schema.js';
 import { parseConfigText, parseRecipe } from '../../../shared/recipe/load.js';
 import type { MixerConfig } from '../../../shared/recipe/schema.js';
+import { importConfig, type ImportConfig } from '../../../shared/import/schema.js';
 import { tokensConfig } from '../../../shared/tokenize/schema.js';
 import { UsageError } from '../../engine/cli/args.js';
 import { tokensOptions } from '../../engine/cli/tokens.js';
@@ -34,7 +35,8 @@ export type JobPlan =
   | { kind: 'minhash'; minhash: MinhashConfig }
   | { kind: 'mix'; mix: MixerConfig }
   | { kind: 'tokens'; tokens: TokensOptions }
-  | { kind: 'index' };
+  | { kind: 'index' }
+  | { kind: 'import'; import: ImportConfig };
 
 /** `env` is what `${oc.env:…}` reads: the app passes only the workspace's allowed variables (the job process has no others). */
 const ctx = (env: NodeJS.ProcessEnv = process.env): { env: NodeJS.ProcessEnv; cpuCount: number } => ({ env, cpuCount: cpus().length });
@@ -75,6 +77,8 @@ export function planJob(kind: JobKind, text: string, path: string, env?: NodeJS.
       return { kind };
     case 'tokens':
       return { kind, tokens: tokensPlan(text, path, env) };
+    case 'import':
+      return { kind, import: parsed(parseConfigText(text, importConfig, ctx(env), 'an import config must be a mapping with `documents`'), path) };
   }
 }
 

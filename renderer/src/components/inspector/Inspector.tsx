@@ -3,6 +3,7 @@ import { useWorkbench, useWorkbenchApi } from '../../store/index.js';
 import { CopyButton } from '../common/CopyButton.js';
 import { DeconMatches } from './DeconMatches.js';
 import { Explanation } from './Explanation.js';
+import { Provenance } from './Provenance.js';
 import { RedactionPreview } from './RedactionPreview.js';
 import { SpanText } from './SpanText.js';
 
@@ -50,6 +51,7 @@ export function Inspector() {
       ) : (
         <div className="panel-body inspector-body">
           {error && <div className="error-box">{error}</div>}
+          {detail && <Provenance detail={detail} />}
           {explain && <Explanation explain={explain} />}
           {loading && !detail && <p className="muted pad">loading…</p>}
           {view === 'spans' && detail && <DeconMatches detail={detail} />}

@@ -4,6 +4,7 @@ import { DEFAULT_TOKEN_NOTE, rowTokensHeading } from '../../lib/tokens.js';
 import { isDirty, useWorkbench, useWorkbenchApi } from '../../store/index.js';
 import { WorkspaceSettingsButton } from '../settings/WorkspaceSettings.js';
 import { AttributeCatalogue } from './AttributeCatalogue.js';
+import { SourcesButton } from './SourcesDialog.js';
 import { StarterRecipes } from './StarterRecipes.js';
 
 export function WorkspacePanel() {
@@ -35,6 +36,7 @@ export function WorkspacePanel() {
           </span>
         )}
         <span className="spacer" />
+        <SourcesButton />
         <WorkspaceSettingsButton />
       </header>
       {open && info && (

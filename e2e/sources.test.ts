@@ -1,0 +1,55 @@
+// Sources (issue 16): a workspace holding only a Parquet file is imported from the Sources dialog as a job; the table lists the
+// documents and the inspector shows the opened one's URL and dump.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { finewebRows, writeFinewebParquet } from '../workers/engine/parquet/testing.js';
+import { tempDir } from '../workers/engine/testing.js';
+import { hasChromium, openSession, shot, type Session } from './harness.js';
+
+const ROWS = finewebRows(8);
+let s: Session;
+let cleanup = (): void => undefined;
+
+describe.skipIf(!hasChromium)('Sources dialog', () => {
+  beforeAll(async () => {
+    const tmp = tempDir('assay-sources-');
+    cleanup = tmp.cleanup;
+    writeFinewebParquet(join(tmp.dir, 'ws/raw/CC-MAIN-2024-10/000_00000.parquet'), ROWS);
+    s = await openSession({ workspace: join(tmp.dir, 'ws') });
+  }, 200_000);
+
+  afterAll(async () => {
+    await s?.close();
+    cleanup();
+  });
+
+  it('imports a Parquet file into a new workspace as a job, lists its documents and shows a document\'s URL', async () => {
+    const { page } = s;
+    await page.goto(s.server.url);
+    await page.getByTestId('sources-open').click();
+    const file = page.locator('[data-testid="source-file"][data-path="raw/CC-MAIN-2024-10/000_00000.parquet"]');
+    await file.waitFor({ timeout: 20_000 });
+    await expect.poll(() => file.textContent()).toContain('8 rows');
+    await file.getByTestId('source-choose').check();
+    await page.getByTestId('sources-source').fill('fineweb');
+    await page.getByTestId('sources-import').click();
+    const job = page.getByTestId('sources-job');
+    await expect.poll(() => job.getAttribute('data-state'), { timeout: 60_000 }).toBe('done');
+    await expect.poll(() => job.textContent()).toContain('imported 8 documents from 1 Parquet file(s)');
+    expect(existsSync(join(s.ws, 'documents/000_00000.jsonl.gz'))).toBe(true);
+    await shot(page, 'sources-1-imported');
+    await page.getByTestId('sources-close').click();
+
+    // The index was rebuilt by the job: every imported row is a document in the table.
+    await page.getByTestId('doc-row-7').waitFor({ timeout: 30_000 });
+    const ids = await page.locator('[data-testid^="doc-row-"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-doc-id')));
+    expect(new Set(ids)).toEqual(new Set(ROWS.map((r) => r.id)));
+    const row = page.locator(`[data-doc-id="${ROWS[5]?.id}"]`).first();
+    await row.click();
+    await expect.poll(() => page.getByTestId('provenance-url').textContent(), { timeout: 20_000 }).toContain(ROWS[5]?.url);
+    expect(await page.getByTestId('provenance-dump').textContent()).toBe(ROWS[5]?.dump);
+    await shot(page, 'sources-2-inspector');
+    expect(s.consoleErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,98 @@
+// The Sources dialog: Parquet files in the workspace imported as Dolma documents by an import job, with its progress and cancel.
+import { useEffect, useRef, useState } from 'react';
+import type { SourceFile } from '../../../../shared/contract/index.js';
+import { fmtBytes, fmtInt } from '../../lib/format.js';
+import { useWorkbench, useWorkbenchApi } from '../../store/index.js';
+import { missingTextColumn } from '../../store/sources.js';
+
+export function SourcesButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button className="link" onClick={() => setOpen(true)} data-testid="sources-open" title="start this workspace from Parquet files: import them as documents">
+        sources…
+      </button>
+      {open && <SourcesDialog onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function SourceRow({ f, chosen }: { f: SourceFile; chosen: boolean }) {
+  const store = useWorkbenchApi();
+  // WARC extraction runs from the command line (`assay warc`); the dialog lists the files so the user sees they were found.
+  const usable = f.kind === 'parquet' && f.problem === undefined;
+  return (
+    <li className={usable ? '' : 'muted'} data-testid="source-file" data-path={f.path}>
+      <label>
+        <input type="checkbox" checked={chosen} disabled={!usable} onChange={() => store.getState().toggleSource(f.path)} data-testid="source-choose" />
+        <code>{f.path}</code> <span className="muted">· {fmtBytes(f.bytes)}</span>
+        {f.rows !== undefined && <span className="muted"> · {fmtInt(f.rows)} rows</span>}
+      </label>
+      {f.columns && <div className="muted small">columns: {f.columns.join(', ')}</div>}
+      {f.problem && <div className="err small">{f.problem}</div>}
+      {f.kind === 'warc' && <div className="muted small">WARC: extract it with `assay warc` in a terminal</div>}
+    </li>
+  );
+}
+
+function SourcesDialog({ onClose }: { onClose(): void }) {
+  const store = useWorkbenchApi();
+  const src = useWorkbench((s) => s.sources);
+  const job = useWorkbench((s) => s.runs.jobs.find((j) => j.jobId === s.sources.jobId) ?? null);
+  const progress = useWorkbench((s) => (s.sources.jobId ? s.runs.progress[s.sources.jobId] : undefined));
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    dialog.current?.showModal();
+    void store.getState().loadSources();
+  }, [store]);
+
+  const missing = missingTextColumn(src);
+  const running = job?.state === 'running';
+  const pct = progress && progress.total > 0 ? Math.min(100, Math.round((100 * progress.done) / progress.total)) : null;
+  return (
+    <dialog ref={dialog} className="settings-dialog sources-dialog" onClose={onClose} data-testid="sources-dialog">
+      <h2>Sources</h2>
+      <p className="muted">
+        Parquet files in this workspace (FineWeb shards, Hugging Face datasets) become Dolma documents under <code>documents/</code>: the text column is the
+        text, every other column is kept in <code>metadata</code>. The workspace is indexed when the import ends.
+      </p>
+      {src.loading && <p className="muted">looking for Parquet and WARC files…</p>}
+      {src.files?.length === 0 && <p className="muted" data-testid="sources-none">No Parquet or WARC files in this workspace: copy some into it (outside documents/), then reopen.</p>}
+      <ul className="sources-list">{src.files?.map((f) => <SourceRow key={f.path} f={f} chosen={src.chosen.includes(f.path)} />)}</ul>
+      <div className="sources-options">
+        <label>
+          text column <input value={src.textField} onChange={(e) => store.getState().setSourceOptions({ textField: e.target.value })} data-testid="sources-text-field" />
+        </label>
+        <label>
+          id column <input value={src.idField} placeholder="id" onChange={(e) => store.getState().setSourceOptions({ idField: e.target.value })} data-testid="sources-id-field" />
+        </label>
+        <label>
+          source <input value={src.source} placeholder="the folder name" onChange={(e) => store.getState().setSourceOptions({ source: e.target.value })} data-testid="sources-source" />
+        </label>
+      </div>
+      {missing.length > 0 && <div className="err">no column '{src.textField || 'text'}' in {missing.join(', ')}</div>}
+      {src.error && <div className="err" data-testid="sources-error">{src.error}</div>}
+      {job && (
+        <div className="sources-job" data-testid="sources-job" data-state={job.state}>
+          {running ? `importing… ${pct !== null ? `${pct} %` : ''}${progress?.eta !== undefined ? ` · ${Math.ceil(progress.eta)} s left` : ''}` : job.state}
+          {job.summary && <span className="muted"> · {job.summary}</span>}
+          {job.error && <div className="err">{job.error}</div>}
+          {running && (
+            <button type="button" onClick={() => void store.getState().cancelJob(job.jobId)} data-testid="sources-cancel">
+              Cancel import
+            </button>
+          )}
+        </div>
+      )}
+      <div className="dialog-actions">
+        <button type="button" onClick={onClose} data-testid="sources-close">
+          Close
+        </button>
+        <button type="button" className="primary" disabled={running || src.chosen.length === 0 || missing.length > 0} onClick={() => void store.getState().startImport()} data-testid="sources-import">
+          Import {src.chosen.length > 0 ? `${src.chosen.length} file(s)` : ''}
+        </button>
+      </div>
+    </dialog>
+  );
+}
