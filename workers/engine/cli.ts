@@ -21,20 +21,31 @@ import { ledgerCommand } from './cli/ledger.js';
 import { planCommand } from './cli/plan.js';
 import { deconReportCommand } from './cli/decon-report.js';
 import { deconCommand } from './cli/decon.js';
+import { warcCommand } from './cli/warc.js';
 import { exportCommand, importCommand } from './cli/parquet.js';
 import { disposeJq } from './mix/filters/jq/index.js';
 
 const OPTIONS: Record<string, OptionSpec> = {
   config: { alias: 'c', repeatable: true, description: 'config file (YAML or JSON, Dolma format); diff takes two: -c OLD -c NEW' },
-  documents: { multiple: true, description: 'tag/tokens: documents globs (`*`, `?`, `**`)' },
+  documents: { multiple: true, description: 'tag/tokens: documents globs (`*`, `?`, `**`); warc: WARC file globs (.warc, .warc.gz)' },
   taggers: { multiple: true, description: 'tag: tagger names (see `assay list`)' },
   experiment: { value: true, description: 'tag: experiment name (attributes/<experiment>/, key prefix)' },
   'tagger-option': { multiple: true, description: 'tag: TAGGER.KEY=VALUE option for a tagger (repeatable)' },
   'tagger-modules': { multiple: true, description: 'tag/list: JS/TS modules exporting custom taggers' },
   'skip-existing': { description: 'tag: also skip files whose outputs exist without an Assay marker' },
-  'ignore-existing': { description: 'tag: re-tag files even when marked complete' },
+  'ignore-existing': { description: 'tag/warc: redo files even when marked complete' },
   seed: { value: true, description: 'tag: base seed for seeded taggers (random_number_v1); tokens: shuffle seed (3920); plan: assay.sample.seed written' },
-  destination: { value: true, description: 'tokens: output folder for part-*.npy / part-*.csv.gz' },
+  destination: { value: true, description: 'tokens: output folder for part-*.npy / part-*.csv.gz; warc: dataset root (documents go to DIR/documents/)' },
+  extractor: { value: true, description: 'warc: main-text extractor (density, readability, wet; default density)' },
+  source_name: { value: true, description: 'warc: each document\'s source (default warc)' },
+  dump: { value: true, description: 'warc: metadata.dump (default: the CC-MAIN-YYYY-WW in the file\'s path)' },
+  'no-url-filter': { description: 'warc: keep every URL (default: url_filter with DataTrove\'s integrated lists drops blocked URLs before parsing)' },
+  'url-filter-option': { multiple: true, description: 'warc: KEY=VALUE url_filter option, e.g. domains_files=blocklist/domains (repeatable)' },
+  languages: { multiple: true, description: 'warc: keep only pages identified (fastText lid.176) as these languages' },
+  'language-id': { description: 'warc: label each page\'s language and score without dropping any' },
+  language_threshold: { value: true, description: 'warc: with --languages, keep when the score is above this (default 0.65)' },
+  min_text_length: { value: true, description: 'warc: drop pages whose extracted text has fewer characters (default 0)' },
+  max_html_bytes: { value: true, description: 'warc: skip (counted, logged) pages larger than this (default 10485760)' },
   'tokenizer.name_or_path': { value: true, description: 'tokens: a tokenizer.json (or its folder), or the built-in gpt2' },
   'tokenizer.bos_token_id': { value: true, description: 'tokens: BOS id prepended to each document' },
   'tokenizer.eos_token_id': { value: true, description: 'tokens, index --tokenizer: EOS id appended to each document (index: default the tokenizer\'s end-of-text token)' },
@@ -99,6 +110,7 @@ const OPTIONS: Record<string, OptionSpec> = {
 };
 
 const COMMANDS: Record<string, { summary: string; run: (args: ParsedArgs, signal: AbortSignal) => Promise<number> }> = {
+  warc: { summary: 'WARC files → Dolma documents: URL filter, HTML main text, language id, provenance metadata', run: warcCommand },
   tag: { summary: 'run taggers over documents, writing attributes/<experiment>/ beside them', run: tagCommand },
   dedupe: { summary: "Dolma's bloom-filter dedupe (documents / paragraphs modes) as attributes", run: dedupeCommand },
   minhash: { summary: "FineWeb's MinHash near-dedup: clusters, duplicate_of and a drop flag as attributes", run: minhashCommand },
@@ -126,6 +138,8 @@ const COMMANDS: Record<string, { summary: string; run: (args: ParsedArgs, signal
 export const HELP = `assay — Dolma-compatible corpus curation
 
 Usage:
+  assay warc --documents GLOB… --destination DIR [--extractor NAME] [--processes N] [--languages LANG…] [--min_text_length N]
+             [--no-url-filter | --url-filter-option KEY=VALUE…]   |   assay warc -c warc.yaml
   assay tag --documents GLOB… --taggers NAME… [--experiment NAME] [--processes N] [--skip-existing]
   assay dedupe -c dedupe.yaml [--quiet]
   assay minhash -c minhash.yaml [--quiet]
@@ -153,7 +167,7 @@ Usage:
   assay export OUTPUT_DIR --format parquet --dest DIR   |   assay export --format parquet --documents GLOB… --dest DIR
   assay demo --out DIR [--docs N] [--seed N]
   assay serve --workspace DIR [--port N] [--no-open]   (the app in a browser; assay serve --help)
-  assay -c config.yaml tag|dedupe|mix|tokens (Dolma's argument order works too)
+  assay -c config.yaml warc|tag|dedupe|mix|tokens (Dolma's argument order works too)
 
 Commands:
 ${Object.entries(COMMANDS)

@@ -27,13 +27,14 @@ export function progressLine(p: ProgressReport, width = 24): string {
   );
 }
 
-export function createProgressPrinter(stream: NodeJS.WriteStream, quiet: boolean): { update: (p: ProgressReport) => void; done: () => void } {
+/** `line` formats a report (a stage can add its own rate, e.g. pages/s). */
+export function createProgressPrinter(stream: NodeJS.WriteStream, quiet: boolean, line: (p: ProgressReport) => string = progressLine): { update: (p: ProgressReport) => void; done: () => void } {
   if (quiet) return { update: () => undefined, done: () => undefined };
   if (stream.isTTY) {
     let drawn = false;
     return {
       update: (p) => {
-        stream.write(`\r\x1b[2K${progressLine(p).slice(0, (stream.columns || 120) - 1)}`);
+        stream.write(`\r\x1b[2K${line(p).slice(0, (stream.columns || 120) - 1)}`);
         drawn = true;
       },
       done: () => void (drawn && stream.write('\n')),
@@ -46,7 +47,7 @@ export function createProgressPrinter(stream: NodeJS.WriteStream, quiet: boolean
       const now = Date.now();
       if (now - last < 5000) return;
       last = now;
-      stream.write(progressLine(p) + '\n');
+      stream.write(line(p) + '\n');
     },
     done: () => undefined,
   };
