@@ -21,8 +21,21 @@ const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 export type Named = 'strong' | 'weak' | null;
 
+// A site reuses a few hundred class strings on every page: classify each once (bounded, so a hostile page cannot grow it forever).
+const seen = new Map<string, Named>();
+
 function classify(value: string | undefined, maxWords: number): Named {
   if (!value) return null;
+  const key = maxWords === Infinity ? value : `#${value}`;
+  const known = seen.get(key);
+  if (known !== undefined) return known;
+  const named = classifyWords(value, maxWords);
+  if (seen.size > 50_000) seen.clear();
+  seen.set(key, named);
+  return named;
+}
+
+function classifyWords(value: string, maxWords: number): Named {
   const words = value.toLowerCase().split(/[\s_-]+/);
   if (words.length > maxWords) return null;
   let found: Named = null;

@@ -83,4 +83,27 @@ describe('wet baseline and the interface', () => {
     expect(text).not.toContain('HiddenText');
     expect(text).not.toContain('CookieText');
   });
+
+  it('keeps a text box classed "sidebar" inside the content (DocBook) but drops a link list classed "related"', () => {
+    const html = `<body><div class="section"><p>${LOREM}</p><div class="sidebar"><p>BoxedNote ${LOREM}</p></div>
+      <div class="related"><a href="/1">RelatedOne</a> <a href="/2">RelatedTwo</a></div><p>${LOREM}</p></div></body>`;
+    const text = extractMainText(html, '', 'density');
+    expect(text).toContain('BoxedNote');
+    expect(text).not.toContain('RelatedOne');
+  });
+
+  it('reads a section whose id is a heading slug naming furniture ("search", "copyright") as content', () => {
+    const html = `<body><div><section id="copyright"><h1>Copyright</h1><p>${LOREM}</p></section>
+      <section id="the-module-search-path"><h2>SearchPathHeading</h2><p>${LOREM}</p></section></div><div id="footer">FooterText</div></body>`;
+    const text = extractMainText(html, '', 'density');
+    expect(text).toContain('Copyright\n\n');
+    expect(text).toContain('SearchPathHeading');
+    expect(text).not.toContain('FooterText');
+  });
+
+  it('keeps a heading with the table of contents below it rather than the heading alone', () => {
+    const links = Array.from({ length: 30 }, (_, i) => `<li><a href="/p${i}">Chapter number ${i} of the guide</a></li>`).join('');
+    const text = extractMainText(`<body><div><h1>Contents</h1><ul>${links}</ul></div></body>`, '', 'density');
+    expect(text).toContain('Contents\n\nChapter number 0 of the guide\nChapter number 1');
+  });
 });
