@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { buildWarc, type Corpus } from './corpus.js';
 import type { CachedPage } from './measure.js';
 import { truthText } from './truth.js';
+import { readWarcPages } from './warc-read.js';
 
 export interface Loaded { pages: CachedPage[]; from: string }
 
@@ -19,7 +20,11 @@ function withTruth(raw: { url: string; html: string }[], selector: string): Cach
 
 export async function loadPages(c: Corpus): Promise<Loaded> {
   const warc = await buildWarc(c);
-  const raw = c.files.map((f) => ({ url: `http://127.0.0.1/${f}`, html: readFileSync(join(c.root, f), 'utf8') }));
-  const from = warc ? `read from the HTML files (WARC ${warc} written by wget, not read back)` : 'read from the HTML files (no wget)';
-  return { pages: withTruth(raw, c.selector), from };
+  if (warc === null) {
+    const raw = c.files.map((f) => ({ url: `http://127.0.0.1/${f}`, html: readFileSync(join(c.root, f), 'utf8') }));
+    return { pages: withTruth(raw, c.selector), from: 'read from the HTML files (no wget to build a WARC)' };
+  }
+  const w = await readWarcPages(warc);
+  if (w.pages.length !== c.files.length) throw new Error(`${warc}: ${w.pages.length} HTML responses for ${c.files.length} pages fetched`);
+  return { pages: withTruth(w.pages, c.selector), from: `read back from wget's WARC (${w.records} records, ${w.responses} responses)` };
 }
