@@ -15,6 +15,7 @@ const result = await build({
     cli: 'workers/engine/bin.ts',
     'mix-worker': 'workers/engine/mix/worker.ts',
     'tag-worker': 'workers/engine/tag/worker.ts',
+    'import-worker': 'workers/engine/parquet/worker.ts',
     'warc-worker': 'workers/engine/warc/worker.ts',
     'tokens-worker': 'workers/engine/tokenize/worker.ts',
     'jq-worker': 'workers/engine/mix/filters/jq/worker.ts',

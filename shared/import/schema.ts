@@ -12,6 +12,8 @@ export const importConfig = z
     text_field: z.string().min(1).optional(),
     id_field: z.string().min(1).optional(),
     source: z.string().min(1).optional(),
+    /** Files imported at once (one pool worker each). */
+    processes: z.number().int().min(1).max(256).optional(),
   })
   .strict();
 

@@ -2,7 +2,7 @@
 import { stat } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { documentsIn, runExport, runImport } from '../parquet/index.js';
-import { listOption, stringOption, UsageError, type ParsedArgs } from './args.js';
+import { intOption, listOption, stringOption, UsageError, type ParsedArgs } from './args.js';
 import { createProgressPrinter } from './progress-bar.js';
 
 const shown = (p: string): string => relative(process.cwd(), p) || '.';
@@ -20,12 +20,13 @@ export async function importCommand(args: ParsedArgs, signal: AbortSignal): Prom
       textField: stringOption(args, 'text-field'),
       idField: stringOption(args, 'id-field'),
       source: stringOption(args, 'source'),
+      processes: intOption(args, 'processes'),
       signal,
       onProgress: printer.update,
     });
     printer.done();
     if (!quiet) {
-      process.stdout.write(`imported ${s.files.length} file(s), ${s.docs.toLocaleString('en-US')} documents in ${s.elapsedSec.toFixed(1)} s\n`);
+      process.stdout.write(`imported ${s.files.length} file(s), ${s.docs.toLocaleString('en-US')} documents in ${s.elapsedSec.toFixed(1)} s with ${s.processes} process(es)\n`);
       for (const f of s.files) {
         const notes = [f.noText ? `${f.noText} row(s) without text skipped` : '', f.generatedIds ? `${f.generatedIds} id(s) made from the row number` : ''].filter(Boolean);
         process.stdout.write(`  ${shown(f.input)} → ${shown(f.output)}: ${f.rows} rows, ${f.docs} documents${notes.length ? `; ${notes.join('; ')}` : ''}\n`);

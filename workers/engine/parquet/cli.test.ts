@@ -22,15 +22,15 @@ async function rows(sql: string): Promise<Record<string, unknown>[]> {
 }
 
 describe('assay import / export', () => {
-  it('import two shards, mix them, export the mix output folder: the kept rows with their FineWeb columns', async () => {
+  it('import two shards on a pool of 2, mix them, export the mix output folder: the kept rows with their FineWeb columns', async () => {
     const dir = scratchDir();
     const all = finewebRows(12);
     writeFinewebParquet(join(dir, 'raw/a.parquet'), all.slice(0, 6));
     writeFinewebParquet(join(dir, 'raw/b.parquet'), all.slice(6));
-    const imp = runCli(['import', 'raw/*.parquet', '--dest', 'ws', '--source', 'fineweb'], { cwd: dir });
+    const imp = runCli(['import', 'raw/*.parquet', '--dest', 'ws', '--source', 'fineweb', '--processes', '2'], { cwd: dir });
     expect(imp.stderr).not.toContain('error');
     expect(imp.code).toBe(0);
-    expect(imp.stdout).toContain('imported 2 file(s), 12 documents');
+    expect(imp.stdout).toMatch(/^imported 2 file\(s\), 12 documents in [\d.]+ s with 2 process\(es\)$/m);
     expect(imp.stdout).toContain('raw/a.parquet → ws/documents/a.jsonl.gz: 6 rows, 6 documents');
     // Only the 2024-10 dump is kept: the export must hold exactly those rows.
     writeFileSync(join(dir, 'ws/mix.yaml'), `streams:\n  - name: web\n    documents: [documents/*.jsonl.gz]\n    output: {path: out/web, max_size_in_bytes: 100000000}\n    filter:\n      include: ['$@.metadata[?(@.dump == "CC-MAIN-2024-10")]']\n`);

@@ -84,7 +84,7 @@ export async function executePlan(plan: JobPlan, c: ExecuteContext, buildIndex: 
     }
     case 'import': {
       const p = plan.import;
-      const s = await runImport({ inputs: p.documents, dest: p.destination, textField: p.text_field, idField: p.id_field, source: p.source, cwd: c.root, signal: c.signal, onProgress: c.onProgress });
+      const s = await runImport({ inputs: p.documents, dest: p.destination, textField: p.text_field, idField: p.id_field, source: p.source, processes: p.processes, cwd: c.root, signal: c.signal, onProgress: c.onProgress });
       for (const f of s.files) c.log(`${relative(c.root, f.input)} → ${relative(c.root, f.output)}: ${n(f.rows)} rows, ${n(f.docs)} documents${f.noText ? `, ${n(f.noText)} without text` : ''}`);
       const summary = `imported ${n(s.docs)} documents from ${s.files.length} Parquet file(s) in ${s.elapsedSec.toFixed(1)} s`;
       // The new documents are indexed at once, so the table shows them when the job ends.
