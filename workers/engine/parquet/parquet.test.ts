@@ -1,5 +1,5 @@
 // Parquet in and out, checked with DuckDB (an independent reader): FineWeb round trip, any HF dataset, flattening, errors, cancel.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { parquetWriteFile } from 'hyparquet-writer';
@@ -93,6 +93,20 @@ describe('assay import / export (Parquet)', () => {
     await expect(runImport({ inputs: [bad], dest: join(dir, 'ws'), textField: 'body', idField: 'uid' })).rejects.toThrow(`${bad}: no id column 'uid'; its columns are: body, url`);
     await expect(runImport({ inputs: [join(dir, 'none-*.parquet')], dest: join(dir, 'ws') })).rejects.toThrow("no Parquet files match");
     expect(existsSync(join(dir, 'ws'))).toBe(false);
+  });
+
+  it('a damaged row group or a cut footer fails naming the file (and the rows), leaving no output', async () => {
+    const dir = scratchDir();
+    const p = join(dir, 'a.parquet');
+    writeFinewebParquet(p, finewebRows(40), 10);
+    const bytes = readFileSync(p);
+    // Scramble the first row group's pages (the header and footer stay intact).
+    for (let i = 200; i < 1200; i++) bytes[i] = ((bytes[i] as number) * 7 + 13) & 255;
+    writeFileSync(p, bytes);
+    await expect(runImport({ inputs: [p], dest: join(dir, 'ws') })).rejects.toThrow(new RegExp(`^${p}: cannot read rows 0–9: `));
+    expect(readdirSync(join(dir, 'ws/documents'))).toEqual([]);
+    writeFileSync(p, bytes.subarray(0, bytes.length - 100));
+    await expect(runImport({ inputs: [p], dest: join(dir, 'ws') })).rejects.toThrow(`${p}: not a readable Parquet file: `);
   });
 
   it('a cancelled import stops between row groups and leaves no output, not even the .tmp', async () => {
