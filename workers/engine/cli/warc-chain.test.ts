@@ -56,6 +56,11 @@ describe('assay warc', () => {
     }
 
     run(['tag', '-c', 'configs/fineweb.yaml', '--quiet']);
+    // The run manifests chain: the tag run's parent is the warc run, which lists both WARC files with their hashes.
+    const chain = run(['manifest', 'dataset/attributes/fineweb']);
+    expect(chain).toMatch(/← warc {2}\S*dataset\/documents\/\.assay\/manifest\.json/);
+    expect(chain).toMatch(/outputs: 2 file\(s\) · 19 docs/);
+    expect(chain).toMatch(/inputs: 2 file\(s\) \(warc 2\)/);
     run(['index', 'dataset', '--quiet']);
     const preview = JSON.parse(run(['preview', '-c', 'configs/fineweb.yaml', '--index', 'dataset', '--json', '--ids'])) as { total: { docs: number }; kept_ids: string[] };
     expect(preview.total.docs).toBe(19);

@@ -2,6 +2,7 @@
 import { AssayError } from '../errors.js';
 import { AtomicWriter } from '../io/index.js';
 import { openDecoded } from '../io/source.js';
+import { estimateTokens, sha256File } from '../manifest/write.js';
 import { loadUrlLists, type UrlLists } from '../tag/taggers/datatrove/url-filter.js';
 import { DEFAULT_LID_MODEL, loadFastTextModel, type FastTextModel } from '../tag/taggers/fasttext/index.js';
 import { resolve } from 'node:path';
@@ -52,13 +53,14 @@ export async function processWarcFile(task: WarcTask, options: WarcFileOptions, 
     if (logged++ < MAX_LOGGED) hooks.log?.(`${task.input}: byte ${offset} (decompressed): ${message}`);
   };
   const ctx: PageContext = { options, urlLists, lid, dump: options.dump ?? dumpFromPath(task.input), rel: task.rel, log };
-  const source = await openDecoded(task.input);
+  const source = await openDecoded(task.input, undefined, { hash: true });
   // Listening starts at once: an error the decoder hits while the writer opens must not go unseen.
   const reader = source.stream === null ? null : new ByteReader(source.stream);
   const writer = await AtomicWriter.open(task.output, { mkdir: true }).catch((e: unknown) => {
     source.destroy();
     throw e;
   });
+  let tokens = 0;
   let lastCompressed = 0;
   let lastBytes = 0;
   let lastRecords = 0;
@@ -85,7 +87,9 @@ export async function processWarcFile(task: WarcTask, options: WarcFileOptions, 
         if ('skip' in out) counts[out.skip]++;
         else {
           counts.kept++;
-          await writer.write(JSON.stringify(out.doc) + '\n');
+          const line = JSON.stringify(out.doc) + '\n';
+          tokens += estimateTokens(Buffer.byteLength(out.doc.text as string));
+          await writer.write(line);
         }
         if (counts.records % PROGRESS_EVERY === 0) progress();
       }
@@ -98,5 +102,7 @@ export async function processWarcFile(task: WarcTask, options: WarcFileOptions, 
     if (e instanceof AssayError) throw e;
     throw new AssayError('INTERNAL', `failed at byte ${reader?.offset ?? 0} (decompressed): ${(e as Error).message}`, { file: task.input, cause: e });
   }
-  return { input: task.input, output: task.output, counts, bytes: reader?.offset ?? 0, outputSize: writer.bytesOut, outputSha256: writer.sha256 };
+  // A decoder that failed (truncated gzip) stops the hashing pass-through early: hash the file once more then.
+  const inputSha256 = reader?.truncated || !source.digest ? await sha256File(task.input) : (await source.digest).sha256;
+  return { input: task.input, output: task.output, counts, bytes: reader?.offset ?? 0, outputSize: writer.bytesOut, outputSha256: writer.sha256, inputSha256, tokens };
 }

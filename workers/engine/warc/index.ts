@@ -1,11 +1,13 @@
 // `assay warc` as an engine job: one WARC file per pool task, resume markers, progress with pages/s and ETA, cancel.
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { AssayError } from '../errors.js';
 import { writeFileAtomic } from '../io/index.js';
 import { workerEntry } from '../jobs/entry.js';
 import { runPool } from '../jobs/pool.js';
 import { ProgressTracker, type ProgressSink } from '../jobs/progress.js';
+import { writeRunManifest, type InputRecord, type OutputRecord } from '../manifest/write.js';
 import { markerPath } from '../tag/runtime.js';
 import { urlFilterOptions } from '../tag/taggers/datatrove/url-filter.js';
 import { DEFAULT_EXTRACTOR, EXTRACTORS } from './extract/index.js';
@@ -49,9 +51,10 @@ export interface WarcSummary {
 
 interface Marker {
   fingerprint: string;
-  input: { size: number; mtimeMs: number };
+  input: { size: number; mtimeMs: number; sha256: string };
   output: { size: number; sha256: string };
   counts: WarcCounts;
+  tokens: number;
 }
 
 export const DEFAULT_MAX_HTML_BYTES = 10 * 1024 * 1024;
@@ -85,17 +88,22 @@ async function doneMarker(task: WarcTask, fp: string): Promise<Marker | null> {
   const [inStat, outStat] = await Promise.all([stat(task.input), stat(task.output).catch(() => null)]);
   if (outStat === null) return null;
   const m = (await readFile(markerPath(task.output), 'utf8').then(JSON.parse, () => null)) as Marker | null;
-  const same = m !== null && m.fingerprint === fp && m.input.size === inStat.size && m.input.mtimeMs === inStat.mtimeMs && m.output.size === outStat.size;
+  const same = m !== null && typeof m.input.sha256 === 'string' && m.fingerprint === fp && m.input.size === inStat.size && m.input.mtimeMs === inStat.mtimeMs && m.output.size === outStat.size;
   return same ? m : null;
 }
 
 export async function runWarc(o: WarcOptions): Promise<WarcSummary> {
   const started = performance.now();
+  const startedAt = new Date();
   const cwd = o.cwd ?? process.cwd();
   const fileOptions = resolveWarcOptions(o, cwd);
   const fp = fingerprint(fileOptions);
   const summary: WarcSummary = { files: [], totals: emptyCounts(), elapsedSec: 0, processes: 1 };
-  const add = (f: WarcSummary['files'][number]): void => {
+  const inputs: InputRecord[] = [];
+  const outputs: OutputRecord[] = [];
+  const add = (f: WarcSummary['files'][number], m: Marker): void => {
+    inputs.push({ path: f.input, role: 'warc', sha256: m.input.sha256, size: m.input.size, mtimeMs: m.input.mtimeMs });
+    outputs.push({ path: f.output, role: 'documents', size: m.output.size, sha256: m.output.sha256, docs: m.counts.kept, tokens: { count: m.tokens, kind: 'estimate' } });
     summary.files.push(f);
     for (const k of Object.keys(f.counts) as (keyof WarcCounts)[]) summary.totals[k] += f.counts[k];
   };
@@ -103,7 +111,7 @@ export async function runWarc(o: WarcOptions): Promise<WarcSummary> {
   let totalBytes = 0;
   for (const task of await planWarcTasks(o.documents, o.destination, cwd)) {
     const m = o.ignoreExisting ? null : await doneMarker(task, fp);
-    if (m !== null) add({ input: task.input, output: task.output, status: 'skipped', counts: m.counts });
+    if (m !== null) add({ input: task.input, output: task.output, status: 'skipped', counts: m.counts }, m);
     else {
       tasks.push(task);
       totalBytes += (await stat(task.input)).size;
@@ -115,9 +123,9 @@ export async function runWarc(o: WarcOptions): Promise<WarcSummary> {
   const onDone = async (task: WarcTask, r: WarcFileResult): Promise<void> => {
     tracker.add({ files: 1 });
     const inStat = await stat(task.input);
-    const marker: Marker = { fingerprint: fp, input: { size: inStat.size, mtimeMs: inStat.mtimeMs }, output: { size: r.outputSize, sha256: r.outputSha256 }, counts: r.counts };
+    const marker: Marker = { fingerprint: fp, input: { size: inStat.size, mtimeMs: inStat.mtimeMs, sha256: r.inputSha256 }, output: { size: r.outputSize, sha256: r.outputSha256 }, counts: r.counts, tokens: r.tokens };
     await writeFileAtomic(markerPath(task.output), JSON.stringify(marker) + '\n', { mkdir: true });
-    add({ input: task.input, output: task.output, status: 'done', counts: r.counts });
+    add({ input: task.input, output: task.output, status: 'done', counts: r.counts }, marker);
   };
   if (processes === 1) {
     for (const task of tasks) await onDone(task, await processWarcFile(task, fileOptions, { signal: o.signal, onProgress: (d) => tracker.add(d), log: o.log }));
@@ -135,6 +143,8 @@ export async function runWarc(o: WarcOptions): Promise<WarcSummary> {
     await Promise.all(pending);
   }
   tracker.emit();
+  // DEST/documents/.assay/manifest.json: what `assay tag` on these documents names as its parent run.
+  await writeRunManifest(join(resolve(cwd, o.destination), 'documents'), { stage: 'warc', started: startedAt, config: { ...fileOptions, added: undefined, documents: o.documents, destination: o.destination } }, inputs, outputs);
   summary.files.sort((a, b) => (a.input < b.input ? -1 : a.input > b.input ? 1 : 0));
   summary.elapsedSec = (performance.now() - started) / 1000;
   return summary;

@@ -66,6 +66,10 @@ export interface WarcFileResult {
   bytes: number;
   outputSize: number;
   outputSha256: string;
+  /** sha256 of the WARC file as stored (run manifests). */
+  inputSha256: string;
+  /** Estimated tokens of the kept texts (⌈UTF-8 bytes / 4⌉ each). */
+  tokens: number;
 }
 
 export interface WarcProgressDelta {
