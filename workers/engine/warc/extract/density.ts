@@ -9,6 +9,8 @@ const REST_SHARE = 0.05;
 // Inside the main content, a weakly named element (`sidebar`, `related`) is dropped only when at least this share of its text is links.
 const LINK_DENSE = 0.5;
 
+const INLINE = new Set(['a', 'abbr', 'b', 'big', 'cite', 'code', 'em', 'font', 'i', 'kbd', 'label', 'q', 's', 'small', 'span', 'strong', 'sub', 'sup', 'tt', 'u', 'var']);
+
 interface Stat { text: number; link: number }
 
 /** While looking for the main content, every kind of furniture is left out of the counts. */
@@ -72,6 +74,8 @@ export function mainNode(root: AnyNode, memo: Map<AnyNode, Stat>): AnyNode {
     let best: AnyNode | undefined;
     let bestOwn = 0;
     for (const c of node.children) {
+      // Content containers are blocks: descending into nested inline tags (unclosed <font>s) would cut the text to the innermost one.
+      if (c.type === 'tag' && INLINE.has(c.name)) continue;
       const o = own(memo.get(c));
       if (o > bestOwn) [best, bestOwn] = [c, o];
     }

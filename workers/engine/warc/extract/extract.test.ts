@@ -106,4 +106,15 @@ describe('wet baseline and the interface', () => {
     const text = extractMainText(`<body><div><h1>Contents</h1><ul>${links}</ul></div></body>`, '', 'density');
     expect(text).toContain('Contents\n\nChapter number 0 of the guide\nChapter number 1');
   });
+
+  it('keeps all text nested in thousands of unclosed inline tags, past the depth the tree walks can recurse', () => {
+    for (const depth of [1000, 30_000]) {
+      const html = `<body><nav>MenuText</nav><p>${'<font>word '.repeat(depth)}</p></body>`;
+      for (const e of EXTRACTORS.filter((x) => x !== 'readability')) {
+        const text = extractMainText(html, '', e);
+        expect(text.split(' ').length).toBe(depth);
+        if (e !== 'wet') expect(text).not.toContain('MenuText');
+      }
+    }
+  });
 });

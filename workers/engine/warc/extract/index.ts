@@ -3,6 +3,7 @@ import { parseDocument } from 'htmlparser2';
 import { extractDensity } from './density.js';
 import { extractReadability } from './readability.js';
 import { renderText } from './render.js';
+import { renderStream } from './stream.js';
 
 /** All visible text, menus and footers included: what Common Crawl's WET files hold, the baseline the others must beat. */
 function extractWet(html: string): string {
@@ -24,5 +25,11 @@ export const DEFAULT_EXTRACTOR = 'density';
 export function extractMainText(html: string, url: string, extractor: string = DEFAULT_EXTRACTOR): string {
   const fn = BY_NAME[extractor];
   if (!fn) throw new Error(`unknown extractor '${extractor}' (known: ${EXTRACTORS.join(', ')})`);
-  return fn(html, url);
+  try {
+    return fn(html, url);
+  } catch (e) {
+    // The tree walks recurse once per nesting level; a page deeper than the stack still gets its visible text.
+    if (e instanceof RangeError) return renderStream(html);
+    throw e;
+  }
 }

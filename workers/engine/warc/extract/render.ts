@@ -5,17 +5,17 @@ import type { AnyNode, Element } from 'domhandler';
 export const INVISIBLE = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'meta', 'link', 'svg', 'iframe', 'object', 'canvas', 'select', 'button', 'input', 'textarea']);
 
 // Paragraph-level containers: their text stands apart from the text around it by a blank line.
-const BLOCK = new Set([
+export const BLOCK = new Set([
   'address', 'article', 'aside', 'blockquote', 'body', 'center', 'details', 'dialog', 'div', 'dl', 'fieldset', 'figcaption', 'figure',
   'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'html', 'main', 'nav', 'ol', 'p', 'pre', 'section',
   'summary', 'table', 'ul', 'caption', 'menu',
 ]);
 // Line-level items: one line each, no blank line between siblings (so a list or a table reads as one block).
-const LINE = new Set(['li', 'tr', 'dt', 'dd', 'option']);
-const CELL = new Set(['td', 'th']);
+export const LINE = new Set(['li', 'tr', 'dt', 'dd', 'option']);
+export const CELL = new Set(['td', 'th']);
 
 /** Collects text with pending-break bookkeeping, so empty elements never produce runs of blank lines. */
-class TextWriter {
+export class TextWriter {
   private out: string[] = [];
   private pending = 0; // 0 none, 1 newline, 2 blank line
   private needSpace = false;
