@@ -1,13 +1,16 @@
 // Sources (issue 16): a workspace holding only a Parquet file is imported from the Sources dialog as a job; the table lists the
 // documents and the inspector shows the opened one's URL and dump.
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finewebRows, writeFinewebParquet } from '../workers/engine/parquet/testing.js';
 import { tempDir } from '../workers/engine/testing.js';
+import { httpBlock, perRecordGzip, warcRecord } from '../workers/engine/warc/testing.js';
 import { hasChromium, openSession, shot, type Session } from './harness.js';
 
 const ROWS = finewebRows(8);
+const WARC_URL = 'https://example.org/harbour.html';
+const WARC_ID = '00000000-0000-4000-8000-0000000000ff';
 let s: Session;
 let cleanup = (): void => undefined;
 
@@ -16,6 +19,8 @@ describe.skipIf(!hasChromium)('Sources dialog', () => {
     const tmp = tempDir('assay-sources-');
     cleanup = tmp.cleanup;
     writeFinewebParquet(join(tmp.dir, 'ws/raw/CC-MAIN-2024-10/000_00000.parquet'), ROWS);
+    const html = `<html><body><nav><a href="/">Home</a></nav><main><h1>Harbour notes</h1><p>${'Boats come into the harbour at dawn and leave before the market opens. '.repeat(5)}</p></main></body></html>`;
+    writeFileSync(join(tmp.dir, 'ws/raw/crawl.warc.gz'), perRecordGzip([warcRecord('response', WARC_URL, httpBlock(200, { 'Content-Type': 'text/html' }, html), { id: WARC_ID })]));
     s = await openSession({ workspace: join(tmp.dir, 'ws') });
   }, 200_000);
 
@@ -50,6 +55,28 @@ describe.skipIf(!hasChromium)('Sources dialog', () => {
     await expect.poll(() => page.getByTestId('provenance-url').textContent(), { timeout: 20_000 }).toContain(ROWS[5]?.url);
     expect(await page.getByTestId('provenance-dump').textContent()).toBe(ROWS[5]?.dump);
     await shot(page, 'sources-2-inspector');
+    expect(s.consoleErrors).toEqual([]);
+  });
+
+  it('extracts a WARC file from the same dialog: the page is a document whose inspector shows its URL and WARC record id', async () => {
+    const { page } = s;
+    await page.getByTestId('sources-open').click();
+    const file = page.locator('[data-testid="source-file"][data-path="raw/crawl.warc.gz"]');
+    await file.waitFor({ timeout: 20_000 });
+    await file.getByTestId('source-choose').check();
+    await page.getByTestId('sources-source').fill('crawl');
+    await page.getByTestId('sources-warc').click();
+    // The dialog showed the import job until this one started: wait for the warc job's own state.
+    const job = page.locator('[data-testid="sources-job"][data-kind="warc"]');
+    await expect.poll(() => job.getAttribute('data-state'), { timeout: 60_000 }).toBe('done');
+    await expect.poll(() => job.textContent()).toContain('extracted 1 documents from 1 WARC records');
+    await page.getByTestId('sources-close').click();
+    const row = page.locator('[data-testid^="doc-row-"]', { hasText: 'crawl' }).first();
+    await row.waitFor({ timeout: 30_000 });
+    await row.click();
+    await expect.poll(() => page.getByTestId('provenance-url').textContent(), { timeout: 20_000 }).toContain(WARC_URL);
+    expect(await page.getByTestId('provenance-warc_record_id').textContent()).toBe(`<urn:uuid:${WARC_ID}>`);
+    await shot(page, 'sources-3-warc');
     expect(s.consoleErrors).toEqual([]);
   });
 });

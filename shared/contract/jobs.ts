@@ -1,7 +1,7 @@
 // Jobs as the app sees them: what can be launched, progress events and terminal states (DESIGN §5).
 import { z } from 'zod';
 
-export const jobKind = z.enum(['tag', 'dedupe', 'minhash', 'mix', 'tokens', 'index', 'import']);
+export const jobKind = z.enum(['tag', 'dedupe', 'minhash', 'mix', 'tokens', 'index', 'import', 'warc']);
 export type JobKind = z.infer<typeof jobKind>;
 
 /** A job is launched with a config file (path inside the workspace) or inline config text (YAML/JSON). */
@@ -13,7 +13,7 @@ export const jobStart = z
   })
   .strict()
   .refine((v) => v.kind === 'index' || v.configPath !== undefined || v.configText !== undefined, {
-    message: 'a tag/dedupe/minhash/mix/tokens/import job needs configPath or configText',
+    message: 'a tag/dedupe/minhash/mix/tokens/import/warc job needs configPath or configText',
   });
 export type JobStart = z.infer<typeof jobStart>;
 

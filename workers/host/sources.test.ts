@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scratchDir } from '../engine/testing.js';
 import { finewebRows, writeFinewebParquet } from '../engine/parquet/testing.js';
+import { httpBlock, perRecordGzip, warcRecord } from '../engine/warc/testing.js';
 import { openPreviewEngine } from './engine-adapter.js';
 import { failure, memoryHost, type MemoryHost } from './testing.js';
 
@@ -54,5 +55,30 @@ describe('Sources: sources.list and the import job', () => {
     expect(outside).toMatchObject({ code: 'FORBIDDEN', field: 'documents' });
     const dest = await failure(h.client.invoke('jobs.start', { kind: 'import', configText: 'documents: [raw/**/*.parquet]\ndestination: /tmp/stolen\n' }));
     expect(dest).toMatchObject({ code: 'FORBIDDEN', field: 'destination' });
+  });
+
+  it('a warc job extracts the HTML pages of a WARC in the workspace into documents/, indexed with URL and record id', { timeout: 120_000 }, async () => {
+    const dir = scratchDir();
+    const page = (title: string): string => `<html><head><title>${title}</title></head><body><nav><a href="/">Home</a> <a href="/x">Menu</a></nav><main><h1>${title}</h1><p>${'The river runs past the old market where farmers sell bread every morning. '.repeat(4)}</p><p>${title} has a second paragraph about the harbour and the station.</p></main><footer>© footer text</footer></body></html>`;
+    writeFileSync(join(dir, 'crawl.warc.gz'), perRecordGzip([
+      warcRecord('response', 'https://example.org/a.html', httpBlock(200, { 'Content-Type': 'text/html; charset=utf-8' }, page('Alpha')), { id: '00000000-0000-4000-8000-00000000000a' }),
+      warcRecord('response', 'https://example.org/logo.png', httpBlock(200, { 'Content-Type': 'image/png' }, Buffer.alloc(64, 1))),
+      warcRecord('response', 'https://example.org/b.html', httpBlock(200, { 'Content-Type': 'text/html' }, page('Beta')), { id: '00000000-0000-4000-8000-00000000000b' }),
+    ]));
+    const h = (open = memoryHost(dir, openPreviewEngine));
+    expect((await h.client.invoke('sources.list', {})).map((f) => [f.path, f.kind])).toEqual([['crawl.warc.gz', 'warc']]);
+    const job = await h.client.invoke('jobs.start', { kind: 'warc', configText: JSON.stringify({ documents: ['crawl.warc.gz'], destination: '.', source_name: 'crawl' }) });
+    const done = await h.next('job.state', (j) => j.jobId === job.jobId && j.state !== 'running', 60_000);
+    expect(done.error).toBeUndefined();
+    expect(done).toMatchObject({ state: 'done', summary: expect.stringMatching(/^extracted 2 documents from 3 WARC records in 1 file\(s\).*1 not HTML/), outputs: ['documents'] });
+    const rows = (await h.client.invoke('documents.page', { offset: 0, limit: 10 })).rows;
+    expect(rows.map((r) => r.source)).toEqual(['crawl', 'crawl']);
+    const details = await Promise.all(rows.map((r) => h.client.invoke('documents.get', { id: r.id })));
+    const alpha = details.find((d) => d.metadata.url === 'https://example.org/a.html');
+    expect(alpha?.metadata.warc_record_id).toBe('<urn:uuid:00000000-0000-4000-8000-00000000000a>');
+    expect(alpha?.text).toContain('Alpha has a second paragraph');
+    expect(alpha?.text).not.toContain('footer text');
+    const outside = await failure(h.client.invoke('jobs.start', { kind: 'warc', configText: 'documents: [crawl.warc.gz]\nlid_model: /etc/passwd\n' }));
+    expect(outside).toMatchObject({ code: 'FORBIDDEN', field: 'lid_model' });
   });
 });

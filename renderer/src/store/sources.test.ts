@@ -30,6 +30,22 @@ describe('sources slice', () => {
     expect(s().runs.latest).toBe('import-1');
   });
 
+  it('WARC files chosen beside Parquet ones go to a warc job of their own, with the source as source_name', async () => {
+    const h = harness({ handlers: { 'sources.list': () => FILES, 'jobs.start': (p) => job(`${p.kind}-1`) } });
+    const s = h.store.getState;
+    await s().loadSources();
+    expect(await s().startWarc()).toBeNull();
+    expect(s().sources.error).toBe('choose at least one WARC file');
+    s().toggleSource('raw/c.warc.gz');
+    s().toggleSource('raw/a.parquet');
+    s().setSourceOptions({ source: 'crawl' });
+    expect(await s().startWarc()).toMatchObject({ jobId: 'warc-1' });
+    expect(await s().startImport()).toMatchObject({ jobId: 'import-1' });
+    const [warc, imp] = h.fake.callsOf('jobs.start');
+    expect([warc?.kind, parse(warc?.configText ?? '')]).toEqual(['warc', { documents: ['raw/c.warc.gz'], destination: '.', source_name: 'crawl' }]);
+    expect([imp?.kind, parse(imp?.configText ?? '')]).toEqual(['import', { documents: ['raw/a.parquet'], destination: '.', source: 'crawl' }]);
+  });
+
   it('names chosen files without the text column; a reload drops choices of files gone; a refused start shows the reason', async () => {
     let files = FILES;
     const h = harness({ handlers: { 'sources.list': () => files, 'jobs.start': () => { throw new ApiError({ code: 'FORBIDDEN', message: 'documents: outside the workspace', field: 'documents' }); } } });

@@ -10,6 +10,7 @@ import { runMix } from '../../engine/mix/mixer.js';
 import { runImport } from '../../engine/parquet/index.js';
 import { runTag } from '../../engine/tag/runtime.js';
 import { runTokens } from '../../engine/tokenize/runtime.js';
+import { runWarc } from '../../engine/warc/index.js';
 import type { StageProgress } from './meter.js';
 import type { JobPlan } from './plan.js';
 
@@ -88,6 +89,13 @@ export async function executePlan(plan: JobPlan, c: ExecuteContext, buildIndex: 
       for (const f of s.files) c.log(`${relative(c.root, f.input)} → ${relative(c.root, f.output)}: ${n(f.rows)} rows, ${n(f.docs)} documents${f.noText ? `, ${n(f.noText)} without text` : ''}`);
       const summary = `imported ${n(s.docs)} documents from ${s.files.length} Parquet file(s) in ${s.elapsedSec.toFixed(1)} s`;
       // The new documents are indexed at once, so the table shows them when the job ends.
+      return { summary, outputs: folders(c.root, s.files.map((f) => f.output)), reindex: true };
+    }
+    case 'warc': {
+      const s = await runWarc({ ...plan.warc, ...base });
+      const t = s.totals;
+      for (const f of s.files) c.log(`${relative(c.root, f.input)} → ${relative(c.root, f.output)}: ${f.status === 'skipped' ? 'already extracted' : `${n(f.counts.kept)} of ${n(f.counts.records)} records kept`}`);
+      const summary = `extracted ${n(t.kept)} documents from ${n(t.records)} WARC records in ${s.files.length} file(s) in ${s.elapsedSec.toFixed(1)} s; skipped: ${n(t.nonHtml)} not HTML, ${n(t.urlBlocked)} URL-blocked, ${n(t.empty + t.tooShort)} empty or too short, ${n(t.malformed)} malformed`;
       return { summary, outputs: folders(c.root, s.files.map((f) => f.output)), reindex: true };
     }
     case 'index': {

@@ -6,6 +6,7 @@ import { SignatureCache } from '../../engine/dedupe/minhash/resume.js';
 import { attributePathFor, expandGlobs, mixerUnshuffledOutputPath } from '../../engine/io/index.js';
 import { importOutputPath } from '../../engine/parquet/index.js';
 import { markerPath } from '../../engine/tag/runtime.js';
+import { planWarcTasks } from '../../engine/warc/plan.js';
 import { HostError } from '../errors.js';
 import { confiner, globBase } from '../paths.js';
 import type { JobPlan } from './plan.js';
@@ -66,6 +67,17 @@ function configPaths(plan: JobPlan): PlannedPath[] {
     case 'index':
       // The index job confines what it reads itself (buildIndex with `confine`).
       return [];
+    case 'warc': {
+      const w = plan.warc;
+      const lists = w.urlFilter ? Object.entries(w.urlFilter).flatMap(([key, v]) => (TAGGER_PATH_OPTIONS.includes(key) ? strings(v).map((path) => ({ path, field: `url_filter.${key}` })) : [])) : [];
+      return [
+        ...globs(w.documents, 'documents'),
+        { path: w.destination, field: 'destination' },
+        { path: join(w.destination, 'documents'), field: 'destination' },
+        ...(w.lidModel ? [{ path: w.lidModel, field: 'lid_model' }] : []),
+        ...lists,
+      ];
+    }
     case 'import':
       return [...globs(plan.import.documents, 'documents'), { path: plan.import.destination, field: 'destination' }, { path: join(plan.import.destination, 'documents'), field: 'destination' }];
   }
@@ -130,6 +142,13 @@ async function derivedPaths(plan: JobPlan, root: string): Promise<PlannedPath[]>
       for (const doc of await files(plan.tokens.documents)) add(doc, 'documents');
       break;
     case 'index':
+      break;
+    case 'warc':
+      for (const t of await planWarcTasks(plan.warc.documents, plan.warc.destination, root)) {
+        add(t.input, 'documents');
+        add(t.output, 'destination');
+        add(markerPath(t.output), 'destination');
+      }
       break;
     case 'import':
       for (const input of await files(plan.import.documents)) {

@@ -14,6 +14,7 @@ import { RecipeError } from '../../engine/mix/config.js';
 import { tagSettingsFromText } from '../../engine/tag/config-file.js';
 import type { TaggerRequest } from '../../engine/tag/runtime.js';
 import type { TokensOptions } from '../../engine/tokenize/runtime.js';
+import { warcOptionsFromText, type WarcConfig } from '../../engine/warc/config.js';
 import { HostError } from '../errors.js';
 
 export { checkPlanPaths } from './plan-paths.js';
@@ -36,7 +37,8 @@ export type JobPlan =
   | { kind: 'mix'; mix: MixerConfig }
   | { kind: 'tokens'; tokens: TokensOptions }
   | { kind: 'index' }
-  | { kind: 'import'; import: ImportConfig };
+  | { kind: 'import'; import: ImportConfig }
+  | { kind: 'warc'; warc: WarcConfig & { documents: string[]; destination: string } };
 
 /** `env` is what `${oc.env:…}` reads: the app passes only the workspace's allowed variables (the job process has no others). */
 const ctx = (env: NodeJS.ProcessEnv = process.env): { env: NodeJS.ProcessEnv; cpuCount: number } => ({ env, cpuCount: cpus().length });
@@ -79,6 +81,8 @@ export function planJob(kind: JobKind, text: string, path: string, env?: NodeJS.
       return { kind, tokens: tokensPlan(text, path, env) };
     case 'import':
       return { kind, import: parsed(parseConfigText(text, importConfig, ctx(env), 'an import config must be a mapping with `documents`'), path) };
+    case 'warc':
+      return { kind, warc: warcPlan(text, path) };
   }
 }
 
@@ -91,4 +95,11 @@ function tokensPlan(text: string, path: string, env?: NodeJS.ProcessEnv): Tokens
     if (e instanceof UsageError) throw new AssayError('CONFIG', e.message, { file: path });
     throw e;
   }
+}
+
+/** What `assay warc -c` reads; from the app the documents go into the workspace itself unless the config names a folder. */
+function warcPlan(text: string, path: string): Extract<JobPlan, { kind: 'warc' }>['warc'] {
+  const c = warcOptionsFromText(text, path);
+  if (!c.documents?.length) throw new AssayError('CONFIG', 'a warc config needs `documents` (WARC files or globs)', { file: path, field: 'documents' });
+  return { ...c, documents: c.documents, destination: c.destination ?? '.' };
 }

@@ -36,8 +36,8 @@ export function RunsTab() {
         </button>
         <span className="sep" />
         <select value={kind} onChange={(e) => s().setRunKind(e.target.value as typeof kind)} data-testid="run-kind" aria-label="job kind">
-          {/* Imports start from the Sources dialog (Workspace panel), which picks the files; they have no config files or starters. */}
-          {jobKind.options.filter((k) => k !== 'import').map((k) => (
+          {/* Imports and WARC extraction start from the Sources dialog (Workspace panel), which picks the files. */}
+          {jobKind.options.filter((k) => k !== 'import' && k !== 'warc').map((k) => (
             <option key={k} value={k}>
               {k}
             </option>

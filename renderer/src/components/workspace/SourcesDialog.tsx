@@ -1,15 +1,15 @@
-// The Sources dialog: Parquet files in the workspace imported as Dolma documents by an import job, with its progress and cancel.
+// The Sources dialog: Parquet files imported and WARC files extracted into Dolma documents by a job, with its progress and cancel.
 import { useEffect, useRef, useState } from 'react';
 import type { SourceFile } from '../../../../shared/contract/index.js';
 import { fmtBytes, fmtInt } from '../../lib/format.js';
 import { useWorkbench, useWorkbenchApi } from '../../store/index.js';
-import { missingTextColumn } from '../../store/sources.js';
+import { chosenOf, missingTextColumn } from '../../store/sources.js';
 
 export function SourcesButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button className="link" onClick={() => setOpen(true)} data-testid="sources-open" title="start this workspace from Parquet files: import them as documents">
+      <button className="link" onClick={() => setOpen(true)} data-testid="sources-open" title="start this workspace from Parquet or WARC files: import or extract them as documents">
         sources…
       </button>
       {open && <SourcesDialog onClose={() => setOpen(false)} />}
@@ -19,8 +19,7 @@ export function SourcesButton() {
 
 function SourceRow({ f, chosen }: { f: SourceFile; chosen: boolean }) {
   const store = useWorkbenchApi();
-  // WARC extraction runs from the command line (`assay warc`); the dialog lists the files so the user sees they were found.
-  const usable = f.kind === 'parquet' && f.problem === undefined;
+  const usable = f.problem === undefined;
   return (
     <li className={usable ? '' : 'muted'} data-testid="source-file" data-path={f.path}>
       <label>
@@ -30,7 +29,7 @@ function SourceRow({ f, chosen }: { f: SourceFile; chosen: boolean }) {
       </label>
       {f.columns && <div className="muted small">columns: {f.columns.join(', ')}</div>}
       {f.problem && <div className="err small">{f.problem}</div>}
-      {f.kind === 'warc' && <div className="muted small">WARC: extract it with `assay warc` in a terminal</div>}
+      {f.kind === 'warc' && <div className="muted small">WARC: HTML responses → main text (`assay warc`)</div>}
     </li>
   );
 }
@@ -48,6 +47,7 @@ function SourcesDialog({ onClose }: { onClose(): void }) {
   }, [store]);
 
   const missing = missingTextColumn(src);
+  const [parquet, warc] = [chosenOf(src, 'parquet'), chosenOf(src, 'warc')];
   const running = job?.state === 'running';
   const pct = progress && progress.total > 0 ? Math.min(100, Math.round((100 * progress.done) / progress.total)) : null;
   return (
@@ -55,7 +55,8 @@ function SourcesDialog({ onClose }: { onClose(): void }) {
       <h2>Sources</h2>
       <p className="muted">
         Parquet files in this workspace (FineWeb shards, Hugging Face datasets) become Dolma documents under <code>documents/</code>: the text column is the
-        text, every other column is kept in <code>metadata</code>. The workspace is indexed when the import ends.
+        text, every other column is kept in <code>metadata</code>. WARC files become one document per HTML page (its main text, with the URL and record
+        id in <code>metadata</code>). The workspace is indexed when the job ends.
       </p>
       {src.loading && <p className="muted">looking for Parquet and WARC files…</p>}
       {src.files?.length === 0 && <p className="muted" data-testid="sources-none">No Parquet or WARC files in this workspace: copy some into it (outside documents/), then reopen.</p>}
@@ -68,19 +69,19 @@ function SourcesDialog({ onClose }: { onClose(): void }) {
           id column <input value={src.idField} placeholder="id" onChange={(e) => store.getState().setSourceOptions({ idField: e.target.value })} data-testid="sources-id-field" />
         </label>
         <label>
-          source <input value={src.source} placeholder="the folder name" onChange={(e) => store.getState().setSourceOptions({ source: e.target.value })} data-testid="sources-source" />
+          source <input value={src.source} placeholder="Parquet: its folder name · WARC: warc" onChange={(e) => store.getState().setSourceOptions({ source: e.target.value })} data-testid="sources-source" />
         </label>
       </div>
       {missing.length > 0 && <div className="err">no column '{src.textField || 'text'}' in {missing.join(', ')}</div>}
       {src.error && <div className="err" data-testid="sources-error">{src.error}</div>}
       {job && (
-        <div className="sources-job" data-testid="sources-job" data-state={job.state}>
-          {running ? `importing… ${pct !== null ? `${pct} %` : ''}${progress?.eta !== undefined ? ` · ${Math.ceil(progress.eta)} s left` : ''}` : job.state}
+        <div className="sources-job" data-testid="sources-job" data-kind={job.kind} data-state={job.state}>
+          {running ? `${job.kind === 'warc' ? 'extracting' : 'importing'}… ${pct !== null ? `${pct} %` : ''}${progress?.eta !== undefined ? ` · ${Math.ceil(progress.eta)} s left` : ''}` : job.state}
           {job.summary && <span className="muted"> · {job.summary}</span>}
           {job.error && <div className="err">{job.error}</div>}
           {running && (
             <button type="button" onClick={() => void store.getState().cancelJob(job.jobId)} data-testid="sources-cancel">
-              Cancel import
+              Cancel
             </button>
           )}
         </div>
@@ -89,8 +90,11 @@ function SourcesDialog({ onClose }: { onClose(): void }) {
         <button type="button" onClick={onClose} data-testid="sources-close">
           Close
         </button>
-        <button type="button" className="primary" disabled={running || src.chosen.length === 0 || missing.length > 0} onClick={() => void store.getState().startImport()} data-testid="sources-import">
-          Import {src.chosen.length > 0 ? `${src.chosen.length} file(s)` : ''}
+        <button type="button" className="primary" disabled={running || warc.length === 0} onClick={() => void store.getState().startWarc()} data-testid="sources-warc">
+          Extract {warc.length > 0 ? `${warc.length} WARC file(s)` : 'WARC'}
+        </button>
+        <button type="button" className="primary" disabled={running || parquet.length === 0 || missing.length > 0} onClick={() => void store.getState().startImport()} data-testid="sources-import">
+          Import {parquet.length > 0 ? `${parquet.length} Parquet file(s)` : 'Parquet'}
         </button>
       </div>
     </dialog>
