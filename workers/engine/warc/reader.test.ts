@@ -77,6 +77,18 @@ describe('damaged input', () => {
     expect(r.logs.join('\n')).toMatch(/unknown charset 'x-no-such-charset', decoded as windows-1252/);
   });
 
+  it('a page in a charset no decoder has (UTF-32, which browsers refuse too) is skipped as undecodable, counted and logged', async () => {
+    const dir = scratchDir();
+    const s = '<html><body><p>Hello world in UTF-32.</p></body></html>';
+    const utf32 = Buffer.alloc(4 + s.length * 4);
+    utf32.writeUInt32BE(0xfeff, 0);
+    for (let i = 0; i < s.length; i++) utf32.writeUInt32BE(s.charCodeAt(i), 4 + 4 * i);
+    const rec = warcRecord('response', 'http://example.com/u32', httpBlock(200, { 'Content-Type': 'text/html' }, utf32));
+    const r = await readWarcFile(write(dir, 'u32.warc', Buffer.concat([rec, html(2)])), dir);
+    expect(r.counts).toMatchObject({ records: 2, kept: 1, undecodable: 1 });
+    expect(r.logs.join('\n')).toMatch(/u32\.warc: byte 0 \(decompressed\): http:\/\/example\.com\/u32: no usable charset \(declared: none; detected: UTF-32BE\)/);
+  });
+
   it('a 20 MB page is skipped unread (counted, logged with its URL); the next record is read', async () => {
     const dir = scratchDir();
     const big = `<html><body><p>${'word '.repeat(4_000_000)}</p></body></html>`;
