@@ -58,7 +58,8 @@ function decodeContent(body: Buffer, encoding: string, max: number): Buffer {
   if (encoding === '' || encoding === 'identity' || body.length === 0) return body;
   const opts = { maxOutputLength: max };
   try {
-    if (encoding === 'gzip' || encoding === 'x-gzip') return gunzipSync(body, opts);
+    // Some crawlers store the payload decoded but keep the header: no gzip magic means there is nothing to undo.
+    if (encoding === 'gzip' || encoding === 'x-gzip') return body[0] === 0x1f && body[1] === 0x8b ? gunzipSync(body, opts) : body;
     if (encoding === 'br') return brotliDecompressSync(body, opts);
     if (encoding === 'deflate') {
       // "deflate" is zlib-wrapped by the standard and raw by some servers.

@@ -31,13 +31,15 @@ describe('WARC layouts', () => {
     }
   });
 
-  it('undoes chunked transfer coding and gzip content coding', async () => {
+  it('undoes chunked transfer coding and gzip content coding (and keeps a payload stored decoded under a gzip header)', async () => {
     const dir = scratchDir();
     const body = gzipSync(page('Zipped'));
     const chunked = Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')]);
     const rec = warcRecord('response', 'http://example.com/z', httpBlock(200, { 'Content-Type': 'text/html', 'Transfer-Encoding': 'chunked', 'Content-Encoding': 'gzip' }, chunked));
-    const r = await readWarcFile(write(dir, 'z.warc', rec), dir);
+    const stored = warcRecord('response', 'http://example.com/s', httpBlock(200, { 'Content-Type': 'text/html', 'Content-Encoding': 'gzip' }, page('Stored decoded')));
+    const r = await readWarcFile(write(dir, 'z.warc', Buffer.concat([rec, stored])), dir);
     expect(r.docs[0]?.text).toContain('Zipped: a river runs');
+    expect(r.docs[1]?.text).toContain('Stored decoded: a river runs');
   });
 });
 
