@@ -41,6 +41,12 @@ describe('WARC layouts', () => {
     expect(r.docs[0]?.text).toContain('Zipped: a river runs');
     expect(r.docs[1]?.text).toContain('Stored decoded: a river runs');
   });
+  it('reads WARC headers as UTF-8: an IRI in WARC-Target-URI is metadata.url as written', async () => {
+    const dir = scratchDir();
+    const rec = warcRecord('response', 'http://example.com/café/日本', httpBlock(200, { 'Content-Type': 'text/html' }, page('IRI')));
+    const r = await readWarcFile(write(dir, 'iri.warc', rec), dir);
+    expect((r.docs[0]?.metadata as { url: string }).url).toBe('http://example.com/café/日本');
+  });
 });
 
 describe('damaged input', () => {

@@ -58,7 +58,8 @@ export async function* readWarcRecords(r: ByteReader, options: RecordReadOptions
       await resync(r);
       continue;
     }
-    const lines = (await r.take(end + 4)).toString('latin1').slice(0, end).split('\r\n');
+    // WARC headers are UTF-8 (1.1 allows IRIs in WARC-Target-URI); HTTP headers inside the block stay Latin-1.
+    const lines = (await r.take(end + 4)).subarray(0, end).toString('utf8').split('\r\n');
     const version = (lines[0] as string).trim();
     const headers = parseHeaderLines(lines.slice(1));
     const cl = Number(headers.get('content-length'));
