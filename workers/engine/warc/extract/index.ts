@@ -18,7 +18,10 @@ const BY_NAME: Record<string, (html: string, url: string) => string> = {
 
 export const EXTRACTORS: readonly string[] = Object.keys(BY_NAME);
 
-/** Chosen by bench/warc (README, Performance): see the numbers there. */
+/**
+ * Chosen by bench/warc (README, Performance): F1 0.987 on python3-doc and 0.997 on debian-handbook at ≈ 200 pages/s per
+ * core, against readability's 0.973 / 0.820 at ≈ 12 pages/s.
+ */
 export const DEFAULT_EXTRACTOR = 'density';
 
 /** The main text of `html` (fetched from `url`): `\n\n` between blocks, `\n` for `<br>`, furniture dropped. */
