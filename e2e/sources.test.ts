@@ -80,3 +80,32 @@ describe.skipIf(!hasChromium)('Sources dialog', () => {
     expect(s.consoleErrors).toEqual([]);
   });
 });
+
+describe.skipIf(!hasChromium)('the demo\'s WARC part', () => {
+  let demo: Session;
+  beforeAll(async () => {
+    demo = await openSession({ docs: 200 });
+  }, 200_000);
+  afterAll(async () => {
+    await demo?.close();
+  });
+
+  it('offers raw/demo-pages.warc.gz in Sources; extracting it adds its 12 pages as documents of source "warc", to be tagged before the recipe reads them', async () => {
+    const { page } = demo;
+    await page.goto(demo.server.url);
+    await page.getByTestId('sources-open').click();
+    const file = page.locator('[data-testid="source-file"][data-path="raw/demo-pages.warc.gz"]');
+    await file.waitFor({ timeout: 20_000 });
+    await file.getByTestId('source-choose').check();
+    await page.getByTestId('sources-warc').click();
+    const job = page.locator('[data-testid="sources-job"][data-kind="warc"]');
+    await expect.poll(() => job.getAttribute('data-state'), { timeout: 60_000 }).toBe('done');
+    await expect.poll(() => job.textContent()).toMatch(/extracted 12 documents from 15 WARC records .*2 not HTML/);
+    await page.getByTestId('sources-close').click();
+    // The index was refreshed by the job: the workspace lists the new source with its 12 documents.
+    await expect.poll(() => page.getByTestId('workspace-panel').textContent(), { timeout: 30_000 }).toContain('documents/demo-pages.jsonl.gz12 docs');
+    // The demo recipe reads attribute sets the new file does not have yet: the preview names the file to tag, as the mixer would refuse it.
+    await expect.poll(() => page.getByTestId('preview').textContent(), { timeout: 30_000 }).toContain("documents/demo-pages.jsonl.gz: attribute set 'gopher_rules' has no file");
+    await shot(page, 'sources-4-demo-warc');
+  });
+});

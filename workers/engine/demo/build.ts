@@ -13,6 +13,7 @@ import type { ProgressSink } from '../jobs/progress.js';
 import { runTag } from '../tag/runtime.js';
 import { DEDUPE_YAML, MINHASH_YAML, RECIPE_YAML, TAG_PRESET } from './configs.js';
 import { generateDocuments, type DemoDocument, type Planted } from './generate.js';
+import { DEMO_WARC, demoWarc } from './warc.js';
 
 export interface DemoOptions {
   out: string;
@@ -78,6 +79,9 @@ export async function buildDemo(opts: DemoOptions): Promise<DemoSummary> {
   const ctx = { env: {}, cpuCount: 1 };
   const docs = generateDocuments(count, seed);
   const files = await stage(`writing ${count.toLocaleString('en-US')} documents`, () => writeFiles(out, docs, opts.perFile ?? 250));
+  // A few clean web pages again as the HTML a crawler fetched, in a WARC beside the data: what the Sources dialog extracts.
+  const pages = docs.filter((d) => d.source === 'web' && d.metadata.planted === 'clean').slice(0, 12);
+  await writeFileAtomic(join(out, DEMO_WARC), demoWarc(pages, seed), { mkdir: true, codec: 'plain' });
   await writeFileAtomic(join(out, 'recipes/demo.yaml'), RECIPE_YAML, { mkdir: true });
   await writeFileAtomic(join(out, 'configs/dedupe.yaml'), DEDUPE_YAML, { mkdir: true });
   await writeFileAtomic(join(out, 'configs/minhash.yaml'), MINHASH_YAML, { mkdir: true });

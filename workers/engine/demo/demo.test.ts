@@ -9,6 +9,7 @@ import { readJsonlFile, scratchDir } from '../testing.js';
 import { buildDemo, DEMO_MARKER } from './build.js';
 import { generateDocuments } from './generate.js';
 import { COOKIE_BANNER } from './planted.js';
+import { DEMO_WARC } from './warc.js';
 
 describe('demo workspace', () => {
   it('is the same for the same seed and different for another', () => {
@@ -25,6 +26,8 @@ describe('demo workspace', () => {
     expect(s.indexed).toBe(300);
     expect(lines.some((l) => l.startsWith('tagging'))).toBe(true);
     expect(existsSync(join(out, DEMO_MARKER))).toBe(true);
+    // The WARC part is a source beside the data (for the Sources dialog), not documents: the counts below are the generated ones.
+    expect(existsSync(join(out, DEMO_WARC))).toBe(true);
     expect(readdirSync(join(out, 'attributes')).sort()).toEqual(['c4_rules', 'dedupe_paragraphs', 'gopher_rules', 'lang', 'minhash', 'pii', 'stats']);
     const first = readJsonlFile(join(out, 'documents', s.files[0]!.slice('documents/'.length)))[0] as Record<string, unknown>;
     expect(Object.keys(first).sort()).toEqual(['added', 'created', 'id', 'metadata', 'source', 'text']);

@@ -56,7 +56,8 @@ function SourcesDialog({ onClose }: { onClose(): void }) {
       <p className="muted">
         Parquet files in this workspace (FineWeb shards, Hugging Face datasets) become Dolma documents under <code>documents/</code>: the text column is the
         text, every other column is kept in <code>metadata</code>. WARC files become one document per HTML page (its main text, with the URL and record
-        id in <code>metadata</code>). The workspace is indexed when the job ends.
+        id in <code>metadata</code>). The workspace is indexed when the job ends; where a recipe reads attribute sets, tag the new documents (Runs → tag)
+        before it previews them.
       </p>
       {src.loading && <p className="muted">looking for Parquet and WARC files…</p>}
       {src.files?.length === 0 && <p className="muted" data-testid="sources-none">No Parquet or WARC files in this workspace: copy some into it (outside documents/), then reopen.</p>}
