@@ -163,7 +163,7 @@ Usage:
   assay decon --documents GLOB… --eval PATH… --eval-fields FIELD[,FIELD…] [--eval-id-field ID] --name NAME [--ngram N]
               [--processes N] [--decon-index PATH] [--rebuild] [--build-only]   |   assay decon -c decon.yaml
   assay decon report --documents GLOB… --name NAME [--index DATASET_ROOT] [--json]   (also: assay decon-report …)
-  assay import PARQUET… --dest DIR [--text-field F] [--id-field F] [--source NAME]
+  assay import PARQUET… --dest DIR [--text-field F] [--id-field F] [--source NAME] [--processes N]
   assay export OUTPUT_DIR --format parquet --dest DIR   |   assay export --format parquet --documents GLOB… --dest DIR
   assay demo --out DIR [--docs N] [--seed N]
   assay serve --workspace DIR [--port N] [--no-open]   (the app in a browser; assay serve --help)
