@@ -44,6 +44,8 @@ const base: Record<Exclude<JobKind, 'index'>, Record<string, unknown>> = {
   minhash: { documents: DOCS, name: 'mh' },
   mix: { streams: [{ name: 's', documents: DOCS, attributes: [], output: { path: 'output/s' }, filter: { exclude: ['$.x'] } }] },
   tokens: { documents: DOCS, destination: 'tokens/t', tokenizer: { name_or_path: 'gpt2', eos_token_id: 50256 }, dtype: 'uint16' },
+  import: { documents: ['raw/*.parquet'], destination: 'imported' },
+  warc: { documents: ['raw/*.warc.gz'], destination: 'extracted' },
 };
 
 interface Case {
@@ -83,6 +85,12 @@ function cases(): Case[] {
     c('tokens', 'destination', { ...base.tokens, destination: `${P}/sentinel/t` }, 'destination');
     c('tokens', 'tokenizer file', { ...base.tokens, tokenizer: { name_or_path: `${P}/tokenizer.json`, eos_token_id: 0 } }, 'tokenizer.name_or_path');
     c('tokens', 'tokenizer folder', { ...base.tokens, tokenizer: { name_or_path: P, eos_token_id: 0 } }, 'tokenizer.name_or_path');
+    c('import', 'documents', { ...base.import, documents: [`${P}/documents/*.parquet`] }, 'documents');
+    c('import', 'destination', { ...base.import, destination: `${P}/sentinel/d` }, 'destination');
+    c('warc', 'documents', { ...base.warc, documents: [`${P}/documents/*.warc.gz`] }, 'documents');
+    c('warc', 'destination', { ...base.warc, destination: `${P}/sentinel/d` }, 'destination');
+    c('warc', 'lid_model', { ...base.warc, lid_model: `${P}/secret.txt` }, 'lid_model');
+    c('warc', 'url_filter.domains_files', { ...base.warc, url_filter: { domains_files: [`${P}/secret.txt`] } }, 'url_filter.domains_files');
   }
   // Derived paths: a symlinked attribute folder, documents a glob finds through a symlink.
   const d = (kind: Case['kind'], what: string, config: Record<string, unknown>, field: string): void => void out.push({ kind, what, config, code: 'FORBIDDEN', field });
@@ -102,6 +110,10 @@ function cases(): Case[] {
   d('mix', 'glob matches a symlinked documents file', stream({ documents: LEAKY }), 'streams[0].documents');
   d('mix', '`..` after a wildcard', stream({ documents: ['documents/*/../../../*/documents/*.jsonl.gz'] }), 'streams[0].documents');
   d('tokens', 'glob matches a symlinked documents file', { ...base.tokens, documents: LEAKY }, 'documents');
+  d('import', 'glob matches a symlinked file', { ...base.import, documents: LEAKY }, 'documents');
+  d('warc', 'glob matches a symlinked file', { ...base.warc, documents: LEAKY }, 'documents');
+  d('import', 'the destination is a symlink out', { documents: ['documents/*.jsonl.gz'], destination: 'attributes/linked' }, 'destination');
+  d('warc', 'the destination is a dangling symlink out', { documents: ['documents/*.jsonl.gz'], destination: 'attributes/dangling' }, 'destination');
   d('mix', 'an unshuffled output folder is a symlink out', { ...stream({ documents: ['documents/sub/*.jsonl.gz'], output: { path: 'output/u' } }), shuffle: false }, 'streams[0].output.path');
   d('minhash', "this config's resume folder is a symlink out", { ...base.minhash, name: 'planted' }, 'name');
   // Names that become one path segment: refused by the schema, in the app and the CLI alike.
@@ -172,7 +184,7 @@ describe('confinement of app jobs', () => {
 
   it('every string option of every built-in tagger is classified: a path (checked) or not', () => {
     // Options that never name a file: inline lists, enums, regexes, replacement text.
-    const NOT_PATHS = new Set(['format', 'extra_domains', 'extra_urls', 'banned_words', 'banned_subwords', 'soft_banned_words', 'profile', 'language', 'stop_words', 'stop_chars', 'email_replacement', 'ip_replacement', 'replace_char', 'symbols_to_remove', 'regex_exp', 'database', 'languages', 'level', 'preprocess', 'words', 'tokenizer_name_or_path']);
+    const NOT_PATHS = new Set(['format', 'extra_domains', 'extra_urls', 'banned_words', 'banned_subwords', 'soft_banned_words', 'profile', 'language', 'stop_words', 'stop_chars', 'email_replacement', 'ip_replacement', 'replace_char', 'symbols_to_remove', 'regex_exp', 'database', 'languages', 'level', 'preprocess', 'words', 'tokenizer_name_or_path', 'sha256']);
     const unclassified = stringOptions().filter((o) => !TAGGER_PATH_OPTIONS.includes(o.key) && !NOT_PATHS.has(o.key));
     expect(unclassified).toEqual([]);
     // Each listed path option exists in some tagger (the list is not stale).

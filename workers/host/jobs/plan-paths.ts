@@ -144,6 +144,8 @@ async function derivedPaths(plan: JobPlan, root: string): Promise<PlannedPath[]>
     case 'index':
       break;
     case 'warc':
+      // No match is the job's own error when it runs (as for the other kinds), not a confinement question.
+      if ((await files(plan.warc.documents)).length === 0) break;
       for (const t of await planWarcTasks(plan.warc.documents, plan.warc.destination, root)) {
         add(t.input, 'documents');
         add(t.output, 'destination');
