@@ -1,5 +1,5 @@
 // The Sources dialog's host side: sources.list finds Parquet/WARC files (not in data folders, not through outside links); an import job indexes them.
-import { symlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scratchDir } from '../engine/testing.js';
@@ -80,5 +80,18 @@ describe('Sources: sources.list and the import job', () => {
     expect(alpha?.text).not.toContain('footer text');
     const outside = await failure(h.client.invoke('jobs.start', { kind: 'warc', configText: 'documents: [crawl.warc.gz]\nlid_model: /etc/passwd\n' }));
     expect(outside).toMatchObject({ code: 'FORBIDDEN', field: 'lid_model' });
+  });
+
+  it("cancelling an import job (the dialog's Cancel) stops it between row groups and leaves no documents file, not even a .tmp", { timeout: 120_000 }, async () => {
+    const dir = scratchDir();
+    // Many small row groups: long enough to cancel after the first progress report, however fast the machine.
+    writeFinewebParquet(join(dir, 'raw/big.parquet'), finewebRows(80_000), 40);
+    const h = (open = memoryHost(dir, openPreviewEngine));
+    const job = await h.client.invoke('jobs.start', { kind: 'import', configText: 'documents: [raw/big.parquet]\n' });
+    await h.next('job.progress', (p) => p.jobId === job.jobId && p.done > 0, 60_000);
+    await h.client.invoke('jobs.cancel', { jobId: job.jobId });
+    const end = await h.next('job.state', (j) => j.jobId === job.jobId && j.state !== 'running', 60_000);
+    expect(end.state).toBe('cancelled');
+    expect(readdirSync(join(dir, 'documents'))).toEqual([]);
   });
 });
