@@ -47,7 +47,9 @@ export async function exportCommand(args: ParsedArgs, signal: AbortSignal): Prom
   const documents = listOption(args, 'documents') ?? [];
   for (const dir of args.positionals) {
     if (!(await stat(dir).catch(() => null))?.isDirectory()) throw new UsageError(`export: '${dir}' is not a folder (give files with --documents GLOB…)`);
-    documents.push(...(await documentsIn(dir)));
+    const found = await documentsIn(dir);
+    if (found.length === 0) throw new UsageError(`export: no documents files (.jsonl, .json, with .gz or .zst) under '${dir}'`);
+    documents.push(...found);
   }
   if (documents.length === 0) throw new UsageError('export needs OUTPUT_DIR (a mix output or documents folder) or --documents GLOB…');
   const quiet = args.options.get('quiet') === true;

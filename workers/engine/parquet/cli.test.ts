@@ -45,7 +45,7 @@ describe('assay import / export', () => {
     expect(got).toEqual(want);
   });
 
-  it('errors: no text column (exit 2, file and columns named), bad --format, missing --dest', () => {
+  it('errors: no text column (exit 2, file and columns named), bad --format, missing --dest, a folder without documents', () => {
     const dir = scratchDir();
     parquetWriteFile({ filename: join(dir, 'q.parquet'), columnData: [{ name: 'question', data: ['why?'], type: 'STRING' }] });
     const r = runCli(['import', 'q.parquet', '--dest', 'ws'], { cwd: dir });
@@ -53,5 +53,6 @@ describe('assay import / export', () => {
     expect(r.stderr).toContain(`${join(dir, 'q.parquet')}: no text column 'text' (--text-field names another); its columns are: question`);
     expect(runCli(['export', '--format', 'csv', '--documents', 'x', '--dest', 'o'], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining("only 'parquet'") });
     expect(runCli(['import', 'q.parquet'], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining('--dest DIR') });
+    expect(runCli(['export', '.', '--format', 'parquet', '--dest', 'o'], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining("no documents files (.jsonl, .json, with .gz or .zst) under '.'") });
   });
 });

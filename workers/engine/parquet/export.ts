@@ -1,6 +1,6 @@
 // `assay export --format parquet`: documents files (a mix output, any documents folder) → one Parquet shard each, metadata as columns.
 import { mkdir, rename, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileWriter, ParquetWriter } from 'hyparquet-writer';
 import { AssayError } from '../errors.js';
 import { compressedDeltas, expandGlobs, readJsonRecords } from '../io/index.js';
@@ -31,7 +31,8 @@ const DOC_EXT = /\.(jsonl?|json)(\.gz|\.zst|\.zstd)?$/i;
 /** Documents files under a folder (a mix output or a `documents/` tree), hidden folders such as `.assay/` left out. */
 export async function documentsIn(dir: string, cwd = process.cwd()): Promise<string[]> {
   const found = await expandGlobs([join(dir, '**', '*')], { cwd });
-  return found.filter((p) => DOC_EXT.test(p) && !p.slice(dir.length).split('/').some((s) => s.startsWith('.')));
+  const root = resolve(cwd, dir);
+  return found.filter((p) => DOC_EXT.test(p) && !relative(root, resolve(cwd, p)).split(sep).some((s) => s.startsWith('.')));
 }
 
 export async function runExport(opts: ExportOptions): Promise<ExportSummary> {

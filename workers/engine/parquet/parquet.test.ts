@@ -6,7 +6,7 @@ import { parquetWriteFile } from 'hyparquet-writer';
 import { describe, expect, it } from 'vitest';
 import { readJsonlFile, scratchDir, writeJsonl } from '../testing.js';
 import type { ProgressReport } from '../jobs/progress.js';
-import { runExport, runImport } from './index.js';
+import { documentsIn, runExport, runImport } from './index.js';
 import { finewebRows, writeFinewebParquet } from './testing.js';
 
 async function query(sql: string): Promise<Record<string, unknown>[]> {
@@ -78,6 +78,9 @@ describe('assay import / export (Parquet)', () => {
     const e = await runExport({ documents: [join(dir, 'mix/*')], dest: join(dir, 'out') });
     expect(e.columns.map((c) => `${c.name}:${c.kind}`)).toEqual(['id:string', 'text:string', 'source:string', 'url:string', 'metadata.id:string', 'score:float', 'nested:json', 'extra:bool']);
     expect(readdirSync(join(dir, 'out')).sort()).toEqual(['web-0000.parquet', 'web-0001.parquet']);
+    // A folder given as '.' (the CLI's OUTPUT_DIR form): its documents files, the hidden .assay/ left out.
+    expect((await documentsIn('.', join(dir, 'mix'))).sort()).toEqual(['web-0000.jsonl.gz', 'web-0001.json.gz']);
+    expect(await documentsIn(join(dir, 'mix'))).toEqual([join(dir, 'mix/web-0000.jsonl.gz'), join(dir, 'mix/web-0001.json.gz')]);
     const rows = await query(`SELECT id, url, "metadata.id" AS mid, score, CAST(nested AS VARCHAR) AS nested, extra FROM read_parquet('${join(dir, 'out/*.parquet')}') ORDER BY id`);
     expect(rows).toEqual([
       { id: 'a', url: 'u1', mid: 'orig-a', score: 1, nested: '{"k":1}', extra: null },
