@@ -1,25 +1,15 @@
 // The built `assay import` / `assay export` commands: import → mix → export of the mix output folder, summaries, exit codes.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { parquetWriteFile } from 'hyparquet-writer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, runCli } from '../cli/run-cli.js';
 import { scratchDir } from '../testing.js';
-import { finewebRows, writeFinewebParquet } from './testing.js';
+import { duckRows, finewebRows, writeFinewebParquet } from './testing.js';
 
 beforeAll(() => ensureBuilt(), 120_000);
 
-async function rows(sql: string): Promise<Record<string, unknown>[]> {
-  const db = await DuckDBInstance.create(':memory:');
-  const conn = await db.connect();
-  try {
-    return (await conn.runAndReadAll(sql)).getRowObjectsJS() as Record<string, unknown>[];
-  } finally {
-    conn.closeSync();
-    db.closeSync();
-  }
-}
+const rows = duckRows;
 
 describe('assay import / export', () => {
   it('import two shards on a pool of 2, mix them, export the mix output folder: the kept rows with their FineWeb columns', async () => {

@@ -1,24 +1,14 @@
 // Parquet in and out, checked with DuckDB (an independent reader): FineWeb round trip, any HF dataset, flattening, errors, cancel.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { parquetWriteFile } from 'hyparquet-writer';
 import { describe, expect, it } from 'vitest';
 import { readJsonlFile, scratchDir, writeJsonl } from '../testing.js';
 import type { ProgressReport } from '../jobs/progress.js';
 import { documentsIn, runExport, runImport } from './index.js';
-import { finewebRows, writeFinewebParquet } from './testing.js';
+import { duckRows, finewebRows, writeFinewebParquet } from './testing.js';
 
-async function query(sql: string): Promise<Record<string, unknown>[]> {
-  const db = await DuckDBInstance.create(':memory:');
-  const conn = await db.connect();
-  try {
-    return (await conn.runAndReadAll(sql)).getRowObjectsJS() as Record<string, unknown>[];
-  } finally {
-    conn.closeSync();
-    db.closeSync();
-  }
-}
+const query = duckRows;
 
 const FINEWEB = 'text, id, dump, url, date, file_path, language, language_score, token_count';
 

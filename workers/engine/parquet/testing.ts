@@ -1,6 +1,7 @@
 // Test fixtures: small Parquet files shaped like FineWeb's shards (its nine columns and types), written with hyparquet-writer.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { parquetWriteFile } from 'hyparquet-writer';
 
 export interface FinewebRow {
@@ -54,4 +55,16 @@ export function writeFinewebParquet(path: string, rows: FinewebRow[], rowGroupSi
       { name: 'token_count', data: col('token_count').map(BigInt), type: 'INT64' },
     ],
   });
+}
+
+/** Rows of a SQL query on DuckDB, the independent Parquet reader the tests check written files with. */
+export async function duckRows(sql: string): Promise<Record<string, unknown>[]> {
+  const db = await DuckDBInstance.create(':memory:');
+  const conn = await db.connect();
+  try {
+    return (await conn.runAndReadAll(sql)).getRowObjectsJS() as Record<string, unknown>[];
+  } finally {
+    conn.closeSync();
+    db.closeSync();
+  }
 }
