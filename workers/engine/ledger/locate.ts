@@ -1,5 +1,6 @@
 // `locate`: where documents went — input file:line → fate and rule → output shard:line → tokens file and range.
 import { createHash } from 'node:crypto';
+import type { Statement } from 'better-sqlite3';
 import { dirname, resolve, sep } from 'node:path';
 import type { LedgerFate, LocatedDocument, LocateQuery, LocateResult, TokenRange } from '../../../shared/contract/ledger.js';
 import { AssayError } from '../errors.js';
@@ -75,7 +76,9 @@ export async function locate(root: string, query: LocateQuery, opts: LocateOptio
       const [where, value] = whereOf(query);
       for (const { path, db } of mix) for (const row of db.prepare(`${SELECT} WHERE ${where} ORDER BY d.rowid LIMIT ?`).all(...value, limit + 1) as Row[]) found.push({ ledger: path, row });
     }
-    const matches = found.slice(0, limit).map(({ ledger, row }) => toLocated(ledger, row, tokens));
+    // One prepared lookup per tokens ledger, reused for every match.
+    const ranges = tokens.map((t) => ({ path: t.path, stmt: t.db.prepare(TOKEN_RANGES) }));
+    const matches = found.slice(0, limit).map(({ ledger, row }) => toLocated(ledger, row, ranges));
     return { ledgers: mix.map((m) => m.path), matches, truncated: found.length > limit };
   } finally {
     for (const l of [...mix, ...tokens]) l.db.close();
@@ -102,12 +105,13 @@ async function containsLocations(mix: readonly { db: LedgerDB }[], needle: strin
   return scanTexts([...files].sort(), needle, limit, opts);
 }
 
-function toLocated(ledger: string, r: Row, tokens: readonly { path: string; db: LedgerDB }[]): LocatedDocument {
+const TOKEN_RANGES = 'SELECT n.path AS npy, t.start, t.end FROM tokens t JOIN files s ON s.id = t.src JOIN files n ON n.id = t.npy WHERE s.path = ? AND t.loc = ?';
+
+function toLocated(ledger: string, r: Row, tokens: readonly { path: string; stmt: Statement }[]): LocatedDocument {
   const ranges: TokenRange[] = [];
   if (r.shard !== null && r.out_line !== null) {
     for (const t of tokens) {
-      const q = 'SELECT n.path AS npy, t.start, t.end FROM tokens t JOIN files s ON s.id = t.src JOIN files n ON n.id = t.npy WHERE s.path = ? AND t.loc = ?';
-      for (const x of t.db.prepare(q).all(r.shard, r.out_line) as { npy: string; start: number; end: number }[]) ranges.push({ ...x, ledger: t.path });
+      for (const x of t.stmt.all(r.shard, r.out_line) as { npy: string; start: number; end: number }[]) ranges.push({ ...x, ledger: t.path });
     }
   }
   return {
