@@ -5,7 +5,7 @@ import { z } from 'zod';
 export const MANIFEST_SCHEMA = 'assay.run-manifest';
 export const MANIFEST_VERSION = 1;
 
-export const STAGES = ['warc', 'tag', 'dedupe', 'minhash', 'mix', 'tokens', 'index', 'remove'] as const;
+export const STAGES = ['warc', 'import', 'export', 'tag', 'dedupe', 'minhash', 'mix', 'tokens', 'index', 'remove'] as const;
 export type Stage = (typeof STAGES)[number];
 
 /** The manifest of an output folder (tag/dedupe/minhash: `…/attributes/<name>/`, mix: `output.path`, tokens: `destination`). */

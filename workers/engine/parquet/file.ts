@@ -3,6 +3,7 @@ import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, parquetS
 import { compressors } from 'hyparquet-compressors';
 import { AssayError } from '../errors.js';
 import { AtomicWriter } from '../io/index.js';
+import { estimateTokens } from '../manifest/write.js';
 import { idText, toJsonValue } from './values.js';
 
 /** Everything a worker needs, plain data only (it crosses a process boundary). */
@@ -26,6 +27,11 @@ export interface ImportFileSummary {
   noText: number;
   /** Rows without an id cell, given `<name>-<row>`. */
   generatedIds: number;
+  /** The documents file as stored, for the run manifest. */
+  outputSize: number;
+  outputSha256: string;
+  /** ⌈UTF-8 bytes of each text / 4⌉, summed: the manifest's labelled estimate. */
+  tokens: number;
 }
 
 export interface ImportDelta {
@@ -35,7 +41,7 @@ export interface ImportDelta {
 }
 
 export async function importFile(t: ImportTask, hooks: { signal?: AbortSignal; onProgress?: (d: ImportDelta) => void }): Promise<ImportFileSummary> {
-  const summary: ImportFileSummary = { input: t.input, output: t.output, rows: 0, docs: 0, noText: 0, generatedIds: 0 };
+  const summary: ImportFileSummary = { input: t.input, output: t.output, rows: 0, docs: 0, noText: 0, generatedIds: 0, outputSize: 0, outputSha256: '', tokens: 0 };
   const file = await asyncBufferFromFile(t.input);
   const metadata = await parquetMetadataAsync(file);
   const columns = parquetSchema(metadata).children.map((c) => c.element.name);
@@ -66,6 +72,8 @@ export async function importFile(t: ImportTask, hooks: { signal?: AbortSignal; o
       rowStart = rowEnd;
     }
     await writer.commit();
+    summary.outputSize = writer.bytesOut;
+    summary.outputSha256 = writer.sha256;
   } catch (e) {
     await writer.abort();
     throw e;
@@ -90,5 +98,6 @@ function toDocument(row: Record<string, unknown>, index: number, columns: string
   // FineWeb's `date` is when the page was crawled, which is what Dolma's `created` means; it stays in metadata too.
   const created = typeof metadata.date === 'string' ? metadata.date : t.added;
   summary.docs++;
+  summary.tokens += estimateTokens(Buffer.byteLength(text));
   return JSON.stringify({ id, text, source: t.source, added: t.added, created, metadata });
 }

@@ -7,6 +7,7 @@ import { expandGlobs } from '../io/index.js';
 import { workerEntry } from '../jobs/entry.js';
 import { runPool } from '../jobs/pool.js';
 import { ProgressTracker, type ProgressSink } from '../jobs/progress.js';
+import { sha256File, sourceCounts, writeRunManifest } from '../manifest/write.js';
 import { importFile, type ImportDelta, type ImportFileSummary, type ImportTask } from './file.js';
 
 export type { ImportFileSummary } from './file.js';
@@ -77,6 +78,7 @@ async function plan(opts: ImportOptions, cwd: string): Promise<Planned[]> {
 
 export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   const started = performance.now();
+  const startedAt = new Date();
   const cwd = opts.cwd ?? process.cwd();
   const planned = await plan(opts, cwd);
   const tracker = new ProgressTracker('import', planned.reduce((s, p) => s + p.bytes, 0), planned.length, opts.onProgress);
@@ -109,5 +111,28 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     });
   }
   tracker.emit();
+  files.sort((a, b) => (a.input < b.input ? -1 : a.input > b.input ? 1 : 0));
+  await writeImportManifest(opts, cwd, tasks, files, startedAt);
   return { files, docs: files.reduce((s, f) => s + f.docs, 0), processes, elapsedSec: (performance.now() - started) / 1000 };
+}
+
+/**
+ * DEST/documents/.assay/manifest.json (stage `import`): what `assay tag` on the imported documents names as its
+ * parent. hyparquet reads a file by ranges, never whole, so each input is hashed by one more sequential read here.
+ */
+async function writeImportManifest(opts: ImportOptions, cwd: string, tasks: ImportTask[], files: ImportFileSummary[], started: Date): Promise<void> {
+  const sourceOf = new Map(tasks.map((t) => [t.input, t.source]));
+  const inputs = [];
+  for (const f of files) inputs.push({ path: f.input, role: 'parquet', sha256: await sha256File(f.input) });
+  const outputs = files.map((f) => ({
+    path: f.output,
+    role: 'documents',
+    size: f.outputSize,
+    sha256: f.outputSha256,
+    docs: f.docs,
+    tokens: { count: f.tokens, kind: 'estimate' as const },
+    bySource: f.docs > 0 ? sourceCounts({ [sourceOf.get(f.input) ?? '']: { docs: f.docs, tokens: f.tokens } }, 'estimate') : {},
+  }));
+  const config = { inputs: opts.inputs, dest: opts.dest, textField: opts.textField ?? 'text', idField: opts.idField ?? 'id', source: opts.source ?? null, processes: opts.processes ?? 1 };
+  await writeRunManifest(join(resolve(cwd, opts.dest), 'documents'), { stage: 'import', started, config }, inputs, outputs);
 }

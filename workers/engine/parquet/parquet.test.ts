@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { readJsonlFile, scratchDir, writeJsonl } from '../testing.js';
 import type { ProgressReport } from '../jobs/progress.js';
 import { documentsIn, runExport, runImport } from './index.js';
+import { sha256File } from '../manifest/write.js';
+import { loadManifest } from '../manifest/read.js';
+import { chainNodes, loadChain } from '../manifest/chain.js';
 import { duckRows, finewebRows, writeFinewebParquet } from './testing.js';
 
 const query = duckRows;
@@ -67,7 +70,7 @@ describe('assay import / export (Parquet)', () => {
     writeJsonl(join(dir, 'mix/.assay/ignored.jsonl'), [{ id: 'x', text: 'not a document file' }]);
     const e = await runExport({ documents: [join(dir, 'mix/*')], dest: join(dir, 'out') });
     expect(e.columns.map((c) => `${c.name}:${c.kind}`)).toEqual(['id:string', 'text:string', 'source:string', 'url:string', 'metadata.id:string', 'score:float', 'nested:json', 'extra:bool']);
-    expect(readdirSync(join(dir, 'out')).sort()).toEqual(['web-0000.parquet', 'web-0001.parquet']);
+    expect(readdirSync(join(dir, 'out')).sort()).toEqual(['.assay', 'web-0000.parquet', 'web-0001.parquet']);
     // A folder given as '.' (the CLI's OUTPUT_DIR form): its documents files, the hidden .assay/ left out.
     expect((await documentsIn('.', join(dir, 'mix'))).sort()).toEqual(['web-0000.jsonl.gz', 'web-0001.json.gz']);
     expect(await documentsIn(join(dir, 'mix'))).toEqual([join(dir, 'mix/web-0000.jsonl.gz'), join(dir, 'mix/web-0001.json.gz')]);
@@ -76,6 +79,31 @@ describe('assay import / export (Parquet)', () => {
       { id: 'a', url: 'u1', mid: 'orig-a', score: 1, nested: '{"k":1}', extra: null },
       { id: 'b', url: 'u2', mid: null, score: 0.5, nested: null, extra: true },
     ]);
+  });
+
+  it('import and export write run manifests: export ← import, every file with the hash of its bytes, reruns identical apart from times', async () => {
+    const dir = scratchDir();
+    const input = join(dir, 'raw/fw/000.parquet');
+    writeFinewebParquet(input, finewebRows(6), 2);
+    await runImport({ inputs: [input], dest: join(dir, 'ws') });
+    const imp = await loadManifest(join(dir, 'ws/documents/.assay/manifest.json'));
+    expect(imp.manifest).toMatchObject({ stage: 'import', inputs: [{ path: input, role: 'parquet', sha256: await sha256File(input), parent: null }], totals: { docs: 6, tokens: { kind: 'estimate' }, bySource: { fw: { docs: 6 } } } });
+    expect(imp.manifest.outputs).toEqual([expect.objectContaining({ path: '000.jsonl.gz', role: 'documents', docs: 6, sha256: await sha256File(join(dir, 'ws/documents/000.jsonl.gz')) })]);
+
+    await runExport({ documents: [join(dir, 'ws/documents/*')], dest: join(dir, 'out') });
+    const exp = await loadManifest(join(dir, 'out/.assay/manifest.json'));
+    expect(exp.manifest).toMatchObject({ stage: 'export', inputs: [{ path: join(dir, 'ws/documents/000.jsonl.gz'), sha256: imp.manifest.outputs[0]?.sha256, parent: 0 }], parents: [{ stage: 'import' }] });
+    expect(exp.manifest.outputs).toEqual([expect.objectContaining({ path: '000.parquet', role: 'parquet', docs: 6, sha256: await sha256File(join(dir, 'out/000.parquet')) })]);
+    expect(chainNodes(await loadChain(exp)).map((n) => n.manifest.stage)).toEqual(['export', 'import']);
+
+    // The same import again: the same inputs, config and counts (the documents differ only by their `added` time);
+    // a changed input: a new hash.
+    await runImport({ inputs: [input], dest: join(dir, 'ws') });
+    const again = (await loadManifest(join(dir, 'ws/documents/.assay/manifest.json'))).manifest;
+    expect([again.inputs, again.configSha256, again.totals]).toEqual([imp.manifest.inputs, imp.manifest.configSha256, imp.manifest.totals]);
+    writeFinewebParquet(input, finewebRows(7), 2);
+    await runImport({ inputs: [input], dest: join(dir, 'ws') });
+    expect((await loadManifest(join(dir, 'ws/documents/.assay/manifest.json'))).manifest.inputs[0]?.sha256).toBe(await sha256File(input));
   });
 
   it('a Parquet file without the text column is refused naming the file and its columns; nothing is written', async () => {
