@@ -26,6 +26,17 @@ export interface MixOptions {
   jqTimeoutMs?: number;
   /** Write the removal ledger `<output>/.assay/ledger.sqlite` (default true; `assay mix --no-ledger`). */
   ledger?: boolean;
+  /**
+   * One array task of a Slurm run: mix only shards k with k % of === task, publish them, keep their ledger parts
+   * and return their stats; `finishMixSlices` then writes ledgers, summaries and manifests once for all tasks.
+   */
+  slice?: { task: number; of: number };
+}
+
+/** What one slice did: its shards' stats, by index in the full run's shard list. */
+export interface SliceResult {
+  shards: number[];
+  stats: ShardStats[];
 }
 
 export interface StreamSummary {
@@ -60,9 +71,76 @@ export interface MixWorkerInit {
 export async function runMix(config: MixerConfig, opts: MixOptions = {}): Promise<MixSummary> {
   const started = performance.now();
   const startedAt = new Date();
+  const { cfg, compiled, plans, jobs } = await planMix(config, opts);
+  const tracker = new ProgressTracker('mix', plans.reduce((a, p) => a + p.inputs.reduce((b, i) => b + i.size, 0), 0), plans.reduce((a, p) => a + p.inputs.length, 0), opts.onProgress);
+  const processes = Math.max(1, opts.processes ?? cfg.processes);
+  let stats: ShardStats[];
+  try {
+    stats = await mixShards(jobs, cfg, compiled, processes, tracker, opts);
+  } catch (e) {
+    // A failed or cancelled run publishes nothing: completed shards stay temporary and are removed.
+    await Promise.all(jobs.map((j) => discardTemp(j.task.output)));
+    await Promise.all(outputFolders(cfg).map(discardParts));
+    throw e;
+  }
+  for (const job of jobs) await promoteTemp(job.task.output);
+  tracker.emit();
+  return finishMix(config, cfg, compiled, plans, jobs, stats, startedAt, started, processes, opts);
+}
+
+/** One slice of a Slurm run (see `MixOptions.slice`): its shards published, their ledger parts kept for the final step. */
+export async function runMixSlice(config: MixerConfig, opts: MixOptions & { slice: { task: number; of: number } }): Promise<SliceResult> {
+  const { cfg, compiled, plans, jobs } = await planMix(config, opts);
+  const shards = jobs.flatMap((_, k) => (k % opts.slice.of === opts.slice.task ? [k] : []));
+  const mine = shards.map((k) => jobs[k] as ShardJob);
+  const sizes = new Map(plans.flatMap((p) => p.inputs.map((i) => [i.path, i.size] as const)));
+  const bytes = mine.reduce((a, j) => a + j.task.inputs.reduce((b, path) => b + (sizes.get(path) ?? 0), 0), 0);
+  const tracker = new ProgressTracker('mix', bytes, mine.reduce((a, j) => a + j.task.inputs.length, 0), opts.onProgress);
+  let stats: ShardStats[];
+  try {
+    stats = await mixShards(mine, cfg, compiled, Math.max(1, opts.processes ?? cfg.processes), tracker, opts);
+  } catch (e) {
+    await Promise.all(mine.map((j) => discardTemp(j.task.output)));
+    await Promise.all(mine.map((j) => (j.options.ledgerPart ? rm(j.options.ledgerPart, { force: true }) : undefined)));
+    throw e;
+  }
+  for (const job of mine) await promoteTemp(job.task.output);
+  return { shards, stats };
+}
+
+/** The final step of a Slurm run: every slice's stats in shard order → ledgers, per-stream summaries, manifests. */
+export async function finishMixSlices(config: MixerConfig, slices: readonly SliceResult[], startedAt: Date, opts: MixOptions = {}): Promise<MixSummary> {
+  const started = performance.now();
+  const { cfg, compiled, plans, jobs } = await planMix(config, opts);
+  const stats: ShardStats[] = new Array<ShardStats>(jobs.length);
+  for (const s of slices) s.shards.forEach((k, i) => (stats[k] = s.stats[i] as ShardStats));
+  const missing = jobs.findIndex((_, k) => stats[k] === undefined);
+  if (missing >= 0) throw new Error(`shard ${missing} (${jobs[missing]?.task.output}) has no result from any task`);
+  return finishMix(config, cfg, compiled, plans, jobs, stats, startedAt, started, slices.length, opts);
+}
+
+async function finishMix(
+  config: MixerConfig,
+  cfg: MixerConfig,
+  compiled: CompiledStream[],
+  plans: StreamPlan[],
+  jobs: ShardJob[],
+  stats: ShardStats[],
+  startedAt: Date,
+  started: number,
+  processes: number,
+  opts: MixOptions,
+): Promise<MixSummary> {
+  await writeLedgers(cfg, compiled, jobs, opts.ledger !== false);
+  const streams = await Promise.all(plans.map((p) => summarise(p, cfg, compiled[p.stream] as CompiledStream, stats, jobs)));
+  await writeManifests(cfg, config, startedAt, stats, jobs);
+  return { streams, elapsedSec: (performance.now() - started) / 1000, processes };
+}
+
+/** Streams compiled (a bad expression fails before any output is written) and planned into shard jobs. */
+async function planMix(config: MixerConfig, opts: MixOptions): Promise<{ cfg: MixerConfig; compiled: CompiledStream[]; plans: StreamPlan[]; jobs: ShardJob[] }> {
   const cwd = opts.cwd ?? process.cwd();
   const cfg = resolvePaths(config, cwd);
-  // Compile every stream up front so a bad expression fails before any output is written.
   const compiled = cfg.streams.map((s, i) => compileStream(s, `streams[${i}]`, { jqTimeoutMs: opts.jqTimeoutMs }));
   const plans = await planStreams(cfg, cwd);
   const jobs: ShardJob[] = plans.flatMap((p) =>
@@ -77,25 +155,7 @@ export async function runMix(config: MixerConfig, opts: MixOptions = {}): Promis
       },
     })),
   );
-  const totalBytes = plans.reduce((a, p) => a + p.inputs.reduce((b, i) => b + i.size, 0), 0);
-  const totalFiles = plans.reduce((a, p) => a + p.inputs.length, 0);
-  const tracker = new ProgressTracker('mix', totalBytes, totalFiles, opts.onProgress);
-  const processes = Math.max(1, opts.processes ?? cfg.processes);
-  let stats: ShardStats[];
-  try {
-    stats = await mixShards(jobs, cfg, compiled, processes, tracker, opts);
-  } catch (e) {
-    // A failed or cancelled run publishes nothing: completed shards stay temporary and are removed.
-    await Promise.all(jobs.map((j) => discardTemp(j.task.output)));
-    await Promise.all(outputFolders(cfg).map(discardParts));
-    throw e;
-  }
-  for (const job of jobs) await promoteTemp(job.task.output);
-  await writeLedgers(cfg, compiled, jobs, opts.ledger !== false);
-  tracker.emit();
-  const streams = await Promise.all(plans.map((p) => summarise(p, cfg, compiled[p.stream] as CompiledStream, stats, jobs)));
-  await writeManifests(cfg, config, startedAt, stats, jobs);
-  return { streams, elapsedSec: (performance.now() - started) / 1000, processes };
+  return { cfg, compiled, plans, jobs };
 }
 
 async function mixShards(
