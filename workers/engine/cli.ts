@@ -1,29 +1,6 @@
 // The `assay` command line: Dolma's verbs over the engine, with Dolma's `-c CONFIG` placement accepted anywhere.
 import { isAssayError } from './errors.js';
 import { helpTable, parseArgs, UsageError, type OptionSpec, type ParsedArgs } from './cli/args.js';
-import { dedupeCommand } from './cli/dedupe.js';
-import { demoCommand } from './demo/cli.js';
-import { listCommand } from './cli/list.js';
-import { minhashCommand } from './cli/minhash.js';
-import { mixCommand } from './cli/mix.js';
-import { tagCommand } from './cli/tag.js';
-import { tokensCommand } from './cli/tokens.js';
-import { explainCommand } from './cli/explain.js';
-import { indexCommand } from './cli/index.js';
-import { lintCommand } from './cli/lint.js';
-import { previewCommand } from './cli/preview.js';
-import { initCommand } from './cli/init.js';
-import { manifestCommand } from './cli/manifest.js';
-import { diffCommand } from './cli/diff.js';
-import { locateCommand } from './cli/locate.js';
-import { removeCommand } from './cli/remove.js';
-import { ledgerCommand } from './cli/ledger.js';
-import { planCommand } from './cli/plan.js';
-import { deconReportCommand } from './cli/decon-report.js';
-import { deconCommand } from './cli/decon.js';
-import { warcCommand } from './cli/warc.js';
-import { exportCommand, importCommand } from './cli/parquet.js';
-import { disposeJq } from './mix/filters/jq/index.js';
 
 const OPTIONS: Record<string, OptionSpec> = {
   config: { alias: 'c', repeatable: true, description: 'config file (YAML or JSON, Dolma format); diff takes two: -c OLD -c NEW' },
@@ -109,30 +86,32 @@ const OPTIONS: Record<string, OptionSpec> = {
   version: { description: 'print the version' },
 };
 
+// Each verb's module (and the taggers, WebAssembly, jq and SQLite behind it) is imported only when that verb runs:
+// start-up parses the option table and one verb, not the whole engine.
 const COMMANDS: Record<string, { summary: string; run: (args: ParsedArgs, signal: AbortSignal) => Promise<number> }> = {
-  warc: { summary: 'WARC files → Dolma documents: URL filter, HTML main text, language id, provenance metadata', run: warcCommand },
-  tag: { summary: 'run taggers over documents, writing attributes/<experiment>/ beside them', run: tagCommand },
-  dedupe: { summary: "Dolma's bloom-filter dedupe (documents / paragraphs modes) as attributes", run: dedupeCommand },
-  minhash: { summary: "FineWeb's MinHash near-dedup: clusters, duplicate_of and a drop flag as attributes", run: minhashCommand },
-  mix: { summary: 'filter, edit and shard documents with a Dolma mixer recipe', run: mixCommand },
-  tokens: { summary: 'tokenize documents into OLMo-ready memmaps (part-*.npy + part-*.csv.gz)', run: tokensCommand },
-  index: { summary: 'build or refresh DATASET_ROOT/.assay/index.sqlite (the attribute index previews read)', run: indexCommand },
-  preview: { summary: 'what a recipe keeps and drops, per rule, from the index (exactly what mix writes)', run: (args) => previewCommand(args) },
-  explain: { summary: "one document's fate under a recipe: each rule's verdict, the values read, the output text", run: (args) => explainCommand(args) },
-  lint: { summary: 'check a recipe against the index: missing keys, rules that drop nothing/everything, shadowed rules', run: (args) => lintCommand(args) },
-  list: { summary: 'list the available taggers and what they emit', run: (args) => listCommand(args) },
-  init: { summary: 'write a starter config (FineWeb, Dolma C4, from the attribute catalogue, or per job kind) into the current directory', run: (args) => initCommand(args) },
-  diff: { summary: 'what changed between two run manifests (A B), or which documents change fate between two recipes (-c OLD -c NEW --index ROOT)', run: diffCommand },
-  manifest: { summary: "a run's manifest and the chain of runs behind it (inputs' hashes, config, tool, outputs), as a tree", run: (args) => manifestCommand(args) },
-  ledger: { summary: 'tokens per source raw → filtered → sampled → seen: predicted from the index (-c), or of a finished mix output', run: ledgerCommand },
-  plan: { summary: "each source's sample fraction and repeat for a token budget and target shares (--write puts them in the recipe)", run: (args) => planCommand(args) },
-  locate: { summary: 'where documents went in every run under a workspace: input line, fate and rule, output shard line, token range', run: locateCommand },
-  remove: { summary: 'a new version of a mix output (and its tokens) without the given documents; the old one is untouched', run: removeCommand },
-  decon: { summary: 'exact n-gram overlap of documents with eval sets (JSONL/JSON/CSV/Parquet), as attributes/<NAME>/ spans, counts and hit items', run: (args, signal) => (args.positionals[0] === 'report' ? deconReportCommand({ ...args, positionals: args.positionals.slice(1) }, signal) : deconCommand(args, signal)) },
-  'decon-report': { summary: 'contamination report of decon attributes (= assay decon report): per eval set the share of items hit, documents and tokens per source, top items (saved to attributes/<NAME>/.assay/decon-report.json)', run: deconReportCommand },
-  import: { summary: 'Parquet files (FineWeb, any Hugging Face text dataset) → Dolma documents under DEST/documents/', run: importCommand },
-  export: { summary: 'a mix output or documents folder → Parquet shards with the metadata as columns', run: exportCommand },
-  demo: { summary: 'build a demo workspace from real English text with planted duplicates, PII and junk', run: demoCommand },
+  warc: { summary: 'WARC files → Dolma documents: URL filter, HTML main text, language id, provenance metadata', run: async (a, s) => (await import('./cli/warc.js')).warcCommand(a, s) },
+  tag: { summary: 'run taggers over documents, writing attributes/<experiment>/ beside them', run: async (a, s) => (await import('./cli/tag.js')).tagCommand(a, s) },
+  dedupe: { summary: "Dolma's bloom-filter dedupe (documents / paragraphs modes) as attributes", run: async (a, s) => (await import('./cli/dedupe.js')).dedupeCommand(a, s) },
+  minhash: { summary: "FineWeb's MinHash near-dedup: clusters, duplicate_of and a drop flag as attributes", run: async (a, s) => (await import('./cli/minhash.js')).minhashCommand(a, s) },
+  mix: { summary: 'filter, edit and shard documents with a Dolma mixer recipe', run: async (a, s) => (await import('./cli/mix.js')).mixCommand(a, s) },
+  tokens: { summary: 'tokenize documents into OLMo-ready memmaps (part-*.npy + part-*.csv.gz)', run: async (a, s) => (await import('./cli/tokens.js')).tokensCommand(a, s) },
+  index: { summary: 'build or refresh DATASET_ROOT/.assay/index.sqlite (the attribute index previews read)', run: async (a, s) => (await import('./cli/index.js')).indexCommand(a, s) },
+  preview: { summary: 'what a recipe keeps and drops, per rule, from the index (exactly what mix writes)', run: async (a) => (await import('./cli/preview.js')).previewCommand(a) },
+  explain: { summary: "one document's fate under a recipe: each rule's verdict, the values read, the output text", run: async (a) => (await import('./cli/explain.js')).explainCommand(a) },
+  lint: { summary: 'check a recipe against the index: missing keys, rules that drop nothing/everything, shadowed rules', run: async (a) => (await import('./cli/lint.js')).lintCommand(a) },
+  list: { summary: 'list the available taggers and what they emit', run: async (a) => (await import('./cli/list.js')).listCommand(a) },
+  init: { summary: 'write a starter config (FineWeb, Dolma C4, from the attribute catalogue, or per job kind) into the current directory', run: async (a) => (await import('./cli/init.js')).initCommand(a) },
+  diff: { summary: 'what changed between two run manifests (A B), or which documents change fate between two recipes (-c OLD -c NEW --index ROOT)', run: async (a, s) => (await import('./cli/diff.js')).diffCommand(a, s) },
+  manifest: { summary: "a run's manifest and the chain of runs behind it (inputs' hashes, config, tool, outputs), as a tree", run: async (a) => (await import('./cli/manifest.js')).manifestCommand(a) },
+  ledger: { summary: 'tokens per source raw → filtered → sampled → seen: predicted from the index (-c), or of a finished mix output', run: async (a, s) => (await import('./cli/ledger.js')).ledgerCommand(a, s) },
+  plan: { summary: "each source's sample fraction and repeat for a token budget and target shares (--write puts them in the recipe)", run: async (a) => (await import('./cli/plan.js')).planCommand(a) },
+  locate: { summary: 'where documents went in every run under a workspace: input line, fate and rule, output shard line, token range', run: async (a, s) => (await import('./cli/locate.js')).locateCommand(a, s) },
+  remove: { summary: 'a new version of a mix output (and its tokens) without the given documents; the old one is untouched', run: async (a, s) => (await import('./cli/remove.js')).removeCommand(a, s) },
+  decon: { summary: 'exact n-gram overlap of documents with eval sets (JSONL/JSON/CSV/Parquet), as attributes/<NAME>/ spans, counts and hit items', run: async (a, s) => (a.positionals[0] === 'report' ? (await import('./cli/decon-report.js')).deconReportCommand({ ...a, positionals: a.positionals.slice(1) }, s) : (await import('./cli/decon.js')).deconCommand(a, s)) },
+  'decon-report': { summary: 'contamination report of decon attributes (= assay decon report): per eval set the share of items hit, documents and tokens per source, top items (saved to attributes/<NAME>/.assay/decon-report.json)', run: async (a, s) => (await import('./cli/decon-report.js')).deconReportCommand(a, s) },
+  import: { summary: 'Parquet files (FineWeb, any Hugging Face text dataset) → Dolma documents under DEST/documents/', run: async (a, s) => (await import('./cli/parquet.js')).importCommand(a, s) },
+  export: { summary: 'a mix output or documents folder → Parquet shards with the metadata as columns', run: async (a, s) => (await import('./cli/parquet.js')).exportCommand(a, s) },
+  demo: { summary: 'build a demo workspace from real English text with planted duplicates, PII and junk', run: async (a, s) => (await import('./demo/cli.js')).demoCommand(a, s) },
 };
 
 export const HELP = `assay — Dolma-compatible corpus curation
@@ -185,6 +164,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const controller = new AbortController();
   const onSigint = (): void => controller.abort();
   process.once('SIGINT', onSigint);
+  let ran = false;
   try {
     const args = parseArgs(argv, OPTIONS);
     if (args.options.get('version') === true) {
@@ -197,6 +177,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     const cmd = COMMANDS[args.command];
     if (!cmd) throw new UsageError(`unknown command '${args.command}' (commands: ${Object.keys(COMMANDS).join(', ')})`);
+    ran = true;
     return await cmd.run(args, controller.signal);
   } catch (e) {
     if (e instanceof UsageError) {
@@ -215,6 +196,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 1;
   } finally {
     process.off('SIGINT', onSigint);
-    disposeJq();
+    // Only a verb can have started the jq worker; --help and usage errors skip loading the jq module.
+    if (ran) (await import('./mix/filters/jq/index.js')).disposeJq();
   }
 }
