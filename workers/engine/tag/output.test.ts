@@ -21,6 +21,12 @@ describe('tag output', () => {
     expect([0, 1, 3, 4].map(f)).toEqual([0, 1, 2, 3]);
     expect(utf16ToCodePoints('plain')).toBeNull();
   });
+  it('writes spans flagged as code points as they are, past the end too', () => {
+    const out: Record<string, [number, number, number][]> = {};
+    const toCp = utf16ToCodePoints('a😊b');
+    groupSpans(out, 'e__t', [{ start: 3, end: 4, type: 'u', score: 1 }, { start: 3, end: 6, type: 'c', score: 1, codePoints: true }], undefined, toCp);
+    expect(out).toEqual({ e__t__u: [[2, 3, 1]], e__t__c: [[3, 6, 1]] });
+  });
   it('groups spans by type with defaults, and serialises rows in msgspec order', () => {
     const out: Record<string, [number, number, number][]> = {};
     groupSpans(out, 'exp__t', [{ start: 0, end: 3, type: 'a', score: 1 / 3 }, { start: 0, end: 1, type: '', score: 1 }], ['b'], null);

@@ -50,8 +50,8 @@ export function groupSpans(
   for (const s of spans) {
     if (s.type === '') continue;
     const key = `${prefix}__${makeVariableName(s.type)}`;
-    const start = toCp ? toCp(s.start) : s.start;
-    const end = toCp ? toCp(s.end) : s.end;
+    const start = toCp && !s.codePoints ? toCp(s.start) : s.start;
+    const end = toCp && !s.codePoints ? toCp(s.end) : s.end;
     (out[key] ??= []).push([start, end, roundScore(s.score)]);
   }
 }

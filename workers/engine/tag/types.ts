@@ -26,6 +26,11 @@ export interface TagSpan {
   /** Span type; the attribute key becomes `<experiment>__<tagger>__<type>` (non [A-Za-z0-9_] → `_`). */
   type: string;
   score: number;
+  /**
+   * start/end are already code points, as the runtime writes them: for a tagger that must reproduce Dolma's
+   * arithmetic on another string than the text (c4_v2 counts on `text.lower()`), whose offsets can pass its end.
+   */
+  codePoints?: boolean;
 }
 
 export interface Tagger {

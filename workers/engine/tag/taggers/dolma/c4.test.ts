@@ -1,4 +1,7 @@
 // c4_v1 / c4_v2 beyond Dolma's unit tests: the bundled word list, v1/v2 differences, ordering.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { c4V1, c4V2 } from './c4.js';
 import { NAUGHTY_LINES } from './naughty-words.js';
@@ -13,6 +16,15 @@ describe('bundled word list', () => {
     expect(Buffer.byteLength(NAUGHTY_LINES.join('\n') + '\n')).toBe(3777);
     expect(new Set(NAUGHTY_LINES).size).toBe(403);
     expect(NAUGHTY_LINES.filter((w) => w.includes(' '))).toHaveLength(124);
+  });
+
+  // Source: the LDNOOBW English list (github.com/LDNOOBW/List-of-Dirty-Naughty-Obscene-and-Otherwise-Bad-Words, file `en`),
+  // the list Dolma's c4 taggers load, as the npm package naughty-words@1.2.0 ships it (`en.json`, a devDependency).
+  it('is LDNOOBW en as shipped by naughty-words@1.2.0, line for line: 403 lines, sha256 af851ece…', () => {
+    const pkg = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('naughty-words/en.json'), 'utf8')) as string[];
+    expect(pkg).toEqual(NAUGHTY_LINES);
+    const file = NAUGHTY_LINES.join('\n') + '\n';
+    expect(createHash('sha256').update(file).digest('hex')).toBe('af851ecef1d5f212caba17339b12ac39cc2fef7d78c74876f67237644fcee8bd');
   });
 });
 
@@ -65,8 +77,19 @@ describe('c4 flags', () => {
     }
   });
 
-  it('line spans index the original text even where lowercasing changes length (İ)', async () => {
-    const spans = await tagText(c4V2, 'İİ short\nsecond line here');
+  // Expected offsets: Dolma's FasterC4Tagger arithmetic (split and len() on text.lower()) run in CPython 3.11.
+  it('c4_v2 line offsets count on the lowered text, as Dolma does: "İ" shifts later spans, past the end', async () => {
+    const lines = async (text: string) => (await tagText(c4V2, text)).filter((s) => s[3].startsWith('lines_')).map((s) => [s[0], s[1], s[3][11]]);
+    expect(await lines('İİ short\nsecond line here')).toEqual([[0, 11, 'n'], [0, 11, 't'], [11, 27, 'n']]);
+    expect(await lines('Line one ends here.\r\nİstanbul is big\r\nok\r\n')).toEqual([[21, 39, 'n'], [39, 43, 'n'], [39, 43, 't'], [43, 43, 'n'], [43, 43, 't']]);
+    expect(await lines('a\r\n\r\nİ.\r\nthree words here.')).toEqual([[0, 3, 'n'], [0, 3, 't'], [3, 5, 'n'], [3, 5, 't'], [5, 10, 't']]);
+    expect(await lines('ΣΑΣ İ\nx')).toEqual([[0, 7, 'n'], [0, 7, 't'], [7, 8, 'n'], [7, 8, 't']]);
+    // The document-wide spans keep len(doc.text).
+    expect((await tagText(c4V2, 'İİ short\nsecond line here')).at(-1)).toEqual([0, 25, 2, 'line_count']);
+  });
+
+  it('c4_v1 line offsets index the original text (it measures original lines)', async () => {
+    const spans = await tagText(c4V1, 'İİ short\nsecond line here');
     expect(spans.filter((s) => s[3] === 'lines_with_no_ending_punctuation').map((s) => s.slice(0, 2))).toEqual([
       [0, 9],
       [9, 25],

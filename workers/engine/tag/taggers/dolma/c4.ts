@@ -1,4 +1,5 @@
 // c4_v1 / c4_v2 (`taggers/c4.py`): C4's line heuristics and bad-word, javascript, lorem-ipsum and brace flags.
+import { utf16ToCodePoints } from '../../output.js';
 import type { TaggerSpec, TagSpan } from '../../types.js';
 import { NAUGHTY_LINES } from './naughty-words.js';
 import { PhraseMatcher } from './phrases.js';
@@ -18,7 +19,7 @@ interface Line {
 /**
  * Lines of `text.split("\n")`; a line's span takes its `\n` (the last line has none, so a trailing
  * `\n` yields an empty last line with a zero-length span). Lowercasing, which Dolma applies before
- * these checks, cannot change where whitespace is nor the final `. ? ! "`, so the original is read.
+ * these checks, cannot change where whitespace is nor the final `. ? ! "`, so either text can be read.
  */
 function c4Lines(text: string): Line[] {
   const lines: Line[] = [];
@@ -76,9 +77,10 @@ function c4V1Spans(text: string): TagSpan[] {
 
 /**
  * c4_v2 (`FasterC4Tagger`): flags first, "javascript" as a substring, then each line's two checks
- * together. Deviation: Dolma measures line offsets on `text.lower()`, which is longer than the text
- * when it holds "İ" (lowercased to two code points), shifting every later span off the text; here
- * spans always index the document itself.
+ * together. Dolma splits and counts lines on `text.lower()`, not on the text: where lowercasing
+ * lengthens it ("İ" U+0130 → "i̇", two code points) every later offset shifts by one and the last
+ * spans can pass the text's end. Those offsets are written as Dolma writes them (code points of the
+ * lowered text); line_count and the flags span `len(doc.text)`.
  */
 function c4V2Spans(text: string): TagSpan[] {
   const lower = text.toLowerCase();
@@ -88,10 +90,14 @@ function c4V2Spans(text: string): TagSpan[] {
   flag(lower.includes('lorem ipsum'), 'has_lorem_ipsum');
   flag(lower.includes('javascript'), 'has_javascript');
   flag(NAUGHTY_PHRASES.test(lower) || WORDS.scan(lower, NAUGHTY) !== 0, 'has_naughty_word');
-  const lines = c4Lines(text);
+  const lines = c4Lines(lower);
+  // Same length: offsets into the lowered text are offsets into the text (the runtime converts them).
+  const shifted = lower.length !== text.length;
+  const toCp = shifted ? (utf16ToCodePoints(lower) ?? ((i: number) => i)) : null;
+  const span = (l: Line, type: string): TagSpan => (toCp ? { start: toCp(l.start), end: toCp(l.end), type, score: 1, codePoints: true } : lineSpan(l, type));
   for (const l of lines) {
-    if (l.noEndingPunctuation) spans.push(lineSpan(l, 'lines_with_no_ending_punctuation'));
-    if (l.tooFewWords) spans.push(lineSpan(l, 'lines_with_too_few_words'));
+    if (l.noEndingPunctuation) spans.push(span(l, 'lines_with_no_ending_punctuation'));
+    if (l.tooFewWords) spans.push(span(l, 'lines_with_too_few_words'));
   }
   spans.push({ start: 0, end: text.length, type: 'line_count', score: lines.length });
   return spans;

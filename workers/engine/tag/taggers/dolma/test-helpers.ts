@@ -8,7 +8,7 @@ export type DolmaSpan = [number, number, number, string];
 
 export function toDolma(text: string, spans: readonly TagSpan[]): DolmaSpan[] {
   const cp = (unit: number) => Array.from(text.slice(0, unit)).length;
-  return spans.map((s) => [cp(s.start), cp(s.end), pyRound(s.score, 5), s.type]);
+  return spans.map((s) => [s.codePoints ? s.start : cp(s.start), s.codePoints ? s.end : cp(s.end), pyRound(s.score, 5), s.type]);
 }
 
 export const doc = (text: string, extra: Partial<TagDocument> = {}): TagDocument => ({ id: 'd', text, source: '', metadata: {}, record: {}, ...extra });
