@@ -1,5 +1,6 @@
 // The `assay dedupe` config file: every key of Dolma's deduper config (cli/deduper.py, src/deduper.rs), strict.
 import { z } from 'zod';
+import { executorConfig } from '../executor/schema.js';
 import { safeSegment } from '../segment.js';
 
 const strings = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).transform((v) => (Array.isArray(v) ? v : [v]));
@@ -90,6 +91,8 @@ export const dedupeConfig = z
     work_dir: z.object({ input: z.string().optional(), output: z.string().optional() }).strict().optional(),
     is_s3_volume: z.boolean().optional(),
     dryrun: z.boolean().default(false),
+    /** Assay-only: where the run goes (a Slurm array of hash partitions); `--executor` flags override it. */
+    assay: z.object({ executor: executorConfig.optional() }).strict().optional(),
   })
   .strict();
 

@@ -1,5 +1,6 @@
 // The Dolma mixer config ("recipe") as a zod schema: every key Dolma accepts, nothing else.
 import { z } from 'zod';
+import { executorConfig } from '../executor/schema.js';
 import { safeSegment } from '../segment.js';
 import { tagPreset } from '../tag/schema.js';
 
@@ -97,7 +98,7 @@ export const mixerConfig = z
     shuffle: z.boolean().default(true),
     dryrun: z.boolean().default(false),
     /** Assay-only: the tagger preset that produces this recipe's attributes (`assay tag -c recipe.yaml`). */
-    assay: z.object({ tag: tagPreset.optional() }).strict().optional(),
+    assay: z.object({ tag: tagPreset.optional(), executor: executorConfig.optional() }).strict().optional(),
   })
   .strict();
 

@@ -1,5 +1,6 @@
 // The `assay tag` config file (Dolma's `dolma -c tag.yaml tag` keys, plus Assay's under `assay:`).
 import { z } from 'zod';
+import { executorConfig } from '../executor/schema.js';
 import { safeSegment } from '../segment.js';
 
 const strings = z.union([z.string().min(1), z.array(z.string().min(1))]).transform((v) => (Array.isArray(v) ? v : [v]));
@@ -26,6 +27,8 @@ export const tagConfig = z
         tagger_options: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
         seed: z.number().int().default(0),
         skip_existing: z.boolean().default(false),
+        /** Where the run goes: locally or as a Slurm array job (`--executor` flags override it). */
+        executor: executorConfig.optional(),
       })
       .strict()
       .default({ tagger_options: {}, seed: 0, skip_existing: false }),

@@ -81,6 +81,19 @@ const OPTIONS: Record<string, OptionSpec> = {
   format: { value: true, description: 'export: output format (parquet)' },
   out: { value: true, description: 'demo: the new folder to build the demo workspace in' },
   docs: { value: true, description: 'demo: number of documents (default 1000)' },
+  executor: { value: true, description: 'tag/dedupe/mix: local (default) or slurm (an array job; see "Running on a cluster")' },
+  tasks: { value: true, description: 'slurm: array tasks (default: one per input file; dedupe: 2 hash partitions)' },
+  partition: { value: true, description: 'slurm: partition (sbatch --partition)' },
+  'cpus-per-task': { value: true, description: 'slurm: CPUs per task (default 1)' },
+  mem: { value: true, description: 'slurm: memory per task (sbatch --mem, e.g. 4G)' },
+  time: { value: true, description: 'slurm: time limit per task (sbatch --time)' },
+  qos: { value: true, description: 'slurm: QoS' },
+  account: { value: true, description: 'slurm: account' },
+  'max-concurrent': { value: true, description: 'slurm: most tasks running at once (--array=…%K)' },
+  'sbatch-arg': { multiple: true, description: 'slurm: extra #SBATCH line(s), e.g. --sbatch-arg=--constraint=skylake' },
+  'env-command': { value: true, description: 'slurm: shell line each task runs first (module load …, source venv)' },
+  'logging-dir': { value: true, description: 'slurm: completions, logs, scripts (default .assay-slurm/VERB)' },
+  wait: { description: 'slurm: wait for the run to end and report it (exit 1 when a task failed)' },
   quiet: { alias: 'q', description: 'no progress bar or summary' },
   help: { alias: 'h', description: 'show this help' },
   version: { description: 'print the version' },
@@ -111,8 +124,11 @@ const COMMANDS: Record<string, { summary: string; run: (args: ParsedArgs, signal
   'decon-report': { summary: 'contamination report of decon attributes (= assay decon report): per eval set the share of items hit, documents and tokens per source, top items (saved to attributes/<NAME>/.assay/decon-report.json)', run: async (a, s) => (await import('./cli/decon-report.js')).deconReportCommand(a, s) },
   import: { summary: 'Parquet files (FineWeb, any Hugging Face text dataset) → Dolma documents under DEST/documents/', run: async (a, s) => (await import('./cli/parquet.js')).importCommand(a, s) },
   export: { summary: 'a mix output or documents folder → Parquet shards with the metadata as columns', run: async (a, s) => (await import('./cli/parquet.js')).exportCommand(a, s) },
+  jobs: { summary: 'Slurm runs: status LOGGING_DIR (tasks done/running/pending/failed, failed logs) or cancel LOGGING_DIR', run: async (a, s) => (await import('./cli/jobs.js')).jobsCommand(a, s) },
   demo: { summary: 'build a demo workspace from real English text with planted duplicates, PII and junk', run: async (a, s) => (await import('./demo/cli.js')).demoCommand(a, s) },
 };
+
+const SLURM_VERBS = new Set(['tag', 'dedupe', 'mix']);
 
 export const HELP = `assay — Dolma-compatible corpus curation
 
@@ -144,6 +160,9 @@ Usage:
   assay decon report --documents GLOB… --name NAME [--index DATASET_ROOT] [--json]   (also: assay decon-report …)
   assay import PARQUET… --dest DIR [--text-field F] [--id-field F] [--source NAME] [--processes N]
   assay export OUTPUT_DIR --format parquet --dest DIR   |   assay export --format parquet --documents GLOB… --dest DIR
+  assay tag|dedupe|mix … --executor slurm [--tasks N] [--partition P] [--cpus-per-task C] [--mem M] [--time T]
+             [--logging-dir DIR] [--max-concurrent K] [--sbatch-arg LINE…] [--env-command LINE] [--wait]
+  assay jobs status LOGGING_DIR [--json]   |   assay jobs cancel LOGGING_DIR
   assay demo --out DIR [--docs N] [--seed N]
   assay serve --workspace DIR [--port N] [--no-open]   (the app in a browser; assay serve --help)
   assay -c config.yaml warc|tag|dedupe|mix|tokens (Dolma's argument order works too)
@@ -178,6 +197,12 @@ export async function main(argv: readonly string[]): Promise<number> {
     const cmd = COMMANDS[args.command];
     if (!cmd) throw new UsageError(`unknown command '${args.command}' (commands: ${Object.keys(COMMANDS).join(', ')})`);
     ran = true;
+    // tag, dedupe and mix can go to Slurm (`--executor slurm` or the config's assay.executor block).
+    if (SLURM_VERBS.has(args.command)) {
+      const { resolveExecutor } = await import('./executor/settings.js');
+      const executor = await resolveExecutor(args);
+      if (executor.type === 'slurm') return await (await import('./executor/launch.js')).launchOnSlurm(args, executor, { wait: args.options.get('wait') === true, signal: controller.signal });
+    }
     return await cmd.run(args, controller.signal);
   } catch (e) {
     if (e instanceof UsageError) {

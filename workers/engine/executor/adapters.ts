@@ -1,0 +1,66 @@
+// Per verb: how a command splits into array tasks (a deterministic slice of its inputs) and what its final step does.
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { ExecutorConfig } from '../../../shared/executor/schema.js';
+import { listOption, stringOption, UsageError, type ParsedArgs } from '../cli/args.js';
+import { AssayError } from '../errors.js';
+import { expandGlobs } from '../io/index.js';
+import { tagSettingsFromText } from '../tag/config-file.js';
+import { dedupePlan, mergeDedupePartitions } from './dedupe.js';
+import { mixPlan, runMixTask, finishMixRun } from './mix.js';
+import { argvOf, EXECUTOR_FLAGS } from './settings.js';
+import type { RunPlan, TaskPlan } from './state.js';
+
+export interface PlannedRun {
+  tasks: TaskPlan[];
+  data: unknown;
+  hasFinal: boolean;
+}
+
+export interface VerbAdapter {
+  plan(args: ParsedArgs, executor: ExecutorConfig, cwd: string, dir: string): Promise<PlannedRun>;
+  /** Runs task `i` in this process when its plan has no command line (mix slices); returns the exit code. */
+  runTask?(run: RunPlan, i: number, dir: string, signal: AbortSignal): Promise<number>;
+  /** The final step, after every task succeeded: its command line, or work done here. */
+  finalArgv?(run: RunPlan): string[];
+  finalize?(run: RunPlan, dir: string, signal: AbortSignal): Promise<void>;
+}
+
+/** Files j, j+N, j+2N, … go to task j: deterministic for a sorted list, and even when file sizes are alike. */
+export function assign<T>(items: readonly T[], tasks: number): T[][] {
+  const out: T[][] = Array.from({ length: tasks }, () => []);
+  items.forEach((item, j) => out[j % tasks]!.push(item));
+  return out;
+}
+
+/** How many tasks: as asked, else one per input; never more than there are inputs. */
+export function taskCount(executor: ExecutorConfig, inputs: number): number {
+  return Math.max(1, Math.min(executor.tasks ?? inputs, inputs));
+}
+
+export async function resolvedInputs(globs: readonly string[], cwd: string, what: string): Promise<string[]> {
+  const found = (await expandGlobs([...globs], { cwd })).map((p) => resolve(cwd, p)).sort();
+  if (found.length === 0) throw new AssayError('CONFIG', `no ${what} match ${globs.map((g) => `'${g}'`).join(', ')}`, { field: 'documents' });
+  return found;
+}
+
+const tag: VerbAdapter = {
+  async plan(args, executor, cwd) {
+    const configPath = stringOption(args, 'config');
+    const fromFile = configPath ? tagSettingsFromText(await readFile(resolve(cwd, configPath), 'utf8'), configPath).documents : undefined;
+    const documents = listOption(args, 'documents') ?? fromFile;
+    if (!documents?.length) throw new UsageError('tag needs --documents GLOB… (or documents: in its config)');
+    const files = await resolvedInputs(documents, cwd, 'documents');
+    const base = argvOf(args, [...EXECUTOR_FLAGS, 'documents']);
+    const tasks = assign(files, taskCount(executor, files.length)).map((slice) => ({ inputs: slice, argv: [...base, '--documents', ...slice] }));
+    return { tasks, data: null, hasFinal: true };
+  },
+  // Every file is marked complete by then, so the whole command only writes the attribute sets' run manifests.
+  finalArgv: (run) => run.argv,
+};
+
+export const ADAPTERS: Record<string, VerbAdapter> = {
+  tag,
+  dedupe: { plan: dedupePlan, finalize: mergeDedupePartitions },
+  mix: { plan: mixPlan, runTask: runMixTask, finalize: finishMixRun },
+};

@@ -1,0 +1,101 @@
+// A Slurm run's logging dir: the plan (run.json), one completion marker per finished task, task logs, scripts.
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AssayError } from '../errors.js';
+import { writeFileAtomic } from '../io/index.js';
+
+export const RUN_SCHEMA = 'assay.slurm-run';
+
+/** One array task: the files it reads (their sizes and mtimes decide whether its marker still holds) and what it runs. */
+export interface TaskPlan {
+  inputs: string[];
+  /** The `assay` command line the task runs, or null when the verb's adapter runs it (mix slices). */
+  argv: string[] | null;
+}
+
+export interface Submission {
+  jobId: string;
+  tasks: number[];
+  /** The final step's job (mix summary and manifests, dedupe partition merge), chained with afterok. */
+  finalJobId: string | null;
+  at: string;
+}
+
+export interface RunPlan {
+  schema: typeof RUN_SCHEMA;
+  version: 1;
+  verb: string;
+  /** The command as given, without executor flags: a resubmission must be the same command. */
+  argv: string[];
+  cwd: string;
+  tasks: TaskPlan[];
+  /** Verb-specific data the tasks and the final step need (the mix recipe, dedupe's partition outputs). */
+  data: unknown;
+  hasFinal: boolean;
+  submissions: Submission[];
+  created: string;
+}
+
+export interface InputStamp {
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export interface Completion {
+  task: number | 'final';
+  finished: string;
+  inputs: InputStamp[];
+  elapsedSec: number;
+}
+
+export const runFile = (dir: string): string => join(dir, 'run.json');
+export const completionFile = (dir: string, task: number | 'final'): string => join(dir, 'completions', task === 'final' ? 'final.json' : `task-${task}.json`);
+export const logFile = (dir: string, task: number | 'final'): string => join(dir, 'logs', task === 'final' ? 'final.log' : `task-${task}.log`);
+
+export async function readRun(dir: string): Promise<RunPlan | null> {
+  let text: string;
+  try {
+    text = await readFile(runFile(dir), 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new AssayError('IO', `cannot read: ${(e as Error).message}`, { file: runFile(dir) });
+  }
+  let run: RunPlan;
+  try {
+    run = JSON.parse(text) as RunPlan;
+  } catch (e) {
+    throw new AssayError('PARSE', `not JSON (${(e as Error).message}); a damaged run plan: remove the logging dir to start over`, { file: runFile(dir) });
+  }
+  if (run.schema !== RUN_SCHEMA || run.version !== 1) throw new AssayError('PARSE', `not an Assay Slurm run plan (schema ${String(run.schema)} v${String(run.version)})`, { file: runFile(dir) });
+  return run;
+}
+
+export async function writeRun(dir: string, run: RunPlan): Promise<void> {
+  await writeFileAtomic(runFile(dir), JSON.stringify(run, null, 2) + '\n', { mkdir: true });
+}
+
+export async function stampInputs(paths: readonly string[]): Promise<InputStamp[]> {
+  return Promise.all(paths.map(async (path) => {
+    const s = await stat(path);
+    return { path, size: s.size, mtimeMs: s.mtimeMs };
+  }));
+}
+
+/** The task's marker when it exists and its inputs are unchanged since it ran; otherwise the task has to run. */
+export async function validCompletion(dir: string, task: number | 'final', inputs: readonly string[]): Promise<Completion | null> {
+  let c: Completion;
+  try {
+    c = JSON.parse(await readFile(completionFile(dir, task), 'utf8')) as Completion;
+  } catch {
+    return null;
+  }
+  const now = await stampInputs(inputs).catch(() => null);
+  if (now === null || now.length !== c.inputs.length) return null;
+  return now.every((s, i) => s.path === c.inputs[i]?.path && s.size === c.inputs[i]?.size && s.mtimeMs === c.inputs[i]?.mtimeMs) ? c : null;
+}
+
+export async function markComplete(dir: string, task: number | 'final', inputs: readonly string[], elapsedSec: number): Promise<void> {
+  const c: Completion = { task, finished: new Date().toISOString(), inputs: await stampInputs(inputs), elapsedSec };
+  await writeFileAtomic(completionFile(dir, task), JSON.stringify(c) + '\n', { mkdir: true });
+}
