@@ -1,7 +1,7 @@
 // The shared per-document rules: the mixer and the index both call these, so their answers are pinned here once.
 import { describe, expect, it } from 'vitest';
 import { AssayError } from '../errors.js';
-import { checkAttributeLine, checkDocumentLine, mergeAttributeSets, selectedSpans, trimmedUtf8Length } from './fate.js';
+import { checkAttributeLine, checkDocumentLine, mergeAttributeSets, mergeOwnedAttributeSets, selectedSpans, trimmedUtf8Length } from './fate.js';
 
 describe('fate.ts', () => {
   it('checks document lines: object, id, depth — as errors returned, never thrown', () => {
@@ -36,6 +36,21 @@ describe('fate.ts', () => {
     const none: Record<string, unknown> = { id: 1 };
     mergeAttributeSets(none, []);
     expect(none).toEqual({ id: 1 });
+  });
+
+  it('merges owned sets (the mixer: no object per document) into the same members in the same order', () => {
+    const sets = (): Record<string, unknown>[] =>
+      ['{"k":1,"a":1,"2":0}', '{"k":2,"__proto__":[[0,1,1]],"1":5}', '{"b":3,"a":4}'].map((t) => JSON.parse(t) as Record<string, unknown>);
+    for (const attributes of [undefined, 'x', null, [1], { own: 1, k: 0 }, {}]) {
+      for (const n of [0, 1, 2, 3]) {
+        const copied: Record<string, unknown> = { id: 1, ...(attributes === undefined ? {} : { attributes: structuredClone(attributes) }) };
+        const owned: Record<string, unknown> = { id: 1, ...(attributes === undefined ? {} : { attributes: structuredClone(attributes) }) };
+        mergeAttributeSets(copied, sets().slice(0, n));
+        mergeOwnedAttributeSets(owned, sets().slice(0, n));
+        expect(JSON.stringify(owned)).toBe(JSON.stringify(copied));
+        expect(Object.keys(owned)).toEqual(Object.keys(copied));
+      }
+    }
   });
 
   it('validates selected spans as the mixer does', () => {

@@ -8,7 +8,7 @@ import { countSource } from '../manifest/write.js';
 import { DocEvalError, KEEP, type CompiledStream } from './compile.js';
 import { LineCursor, SKIPPED } from './cursor.js';
 import type { Json } from './filters/types.js';
-import { checkAttributeLine, checkDocumentLine, mergeAttributeSets, trimmedUtf8Length } from './fate.js';
+import { checkAttributeLine, checkDocumentLine, mergeOwnedAttributeSets, trimmedUtf8Length } from './fate.js';
 import { stringifySorted } from './json.js';
 import { applyReplacements } from './spans.js';
 import { idText, LedgerPart } from '../ledger/part.js';
@@ -224,7 +224,7 @@ function parseDocument(line: string, file: string, lineNo: number, bad: (e: Assa
   return doc;
 }
 
-/** Merges this line of every attribute file into `doc` (fate.ts mergeAttributeSets); false when a line is bad (reported). */
+/** Merges this line of every attribute file into `doc` (fate.ts mergeOwnedAttributeSets: the parsed sets are ours); false when a line is bad (reported). */
 function mergeAttributes(
   doc: Doc,
   cursors: readonly LineCursor[],
@@ -247,7 +247,7 @@ function mergeAttributes(
     }
     sets.push(attrs);
   }
-  mergeAttributeSets(doc, sets);
+  mergeOwnedAttributeSets(doc, sets);
   return true;
 }
 
