@@ -1,6 +1,6 @@
 // Sentences as DataTrove's HEAD spaCy tokenizer gives them: `blank("en")` + the rule-based `sentencizer` pipe.
 import { pyStrip } from './python.js';
-import { spacyTokenOffsets } from './words.js';
+import { spacyTokenOffsets, type TokenOffsets } from './words.js';
 
 /** spaCy `Sentencizer.default_punct_chars`. */
 const PUNCT_CHARS = new Set(
@@ -19,15 +19,27 @@ const IS_PUNCT = /^\p{P}+$/u;
 
 /** `[(sent.start_char, sent.end_char) for sent in doc.sents]` — UTF-16 offsets. */
 export function sentenceSpans(text: string, language = 'eng'): Array<[number, number]> {
-  const { starts, ends } = spacyTokenOffsets(text, language);
+  const tokens = spacyTokenOffsets(text, language);
+  return sentenceSpansOfTokens(text, tokens, 0, tokens.starts.length);
+}
+
+/**
+ * The sentences of the tokens `from..to` of `text` (as `sentenceSpans` of the text they cover: spaCy tokenizes each
+ * whitespace-delimited chunk on its own, so a line's tokens are the whole text's tokens inside the line).
+ */
+export function sentenceSpansOfTokens(text: string, tokens: TokenOffsets, from: number, to: number): Array<[number, number]> {
+  const { starts, ends } = tokens;
   const spans: Array<[number, number]> = [];
-  if (starts.length === 0) return spans;
-  let sentStart = 0;
+  if (to <= from) return spans;
+  let sentStart = from;
   let seenPeriod = false;
-  for (let i = 0; i < starts.length; i++) {
-    const tok = text.slice(starts[i], ends[i]);
-    const inPunctChars = PUNCT_CHARS.has(tok);
-    if (seenPeriod && !inPunctChars && !IS_PUNCT.test(tok)) {
+  for (let i = from; i < to; i++) {
+    // Most tokens start with an ASCII letter or digit: neither sentence punctuation nor punct, no slice needed.
+    const c = text.charCodeAt(starts[i] as number);
+    const plain = (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+    const tok = plain ? '' : text.slice(starts[i], ends[i]);
+    const inPunctChars = !plain && PUNCT_CHARS.has(tok);
+    if (seenPeriod && !inPunctChars && (plain || !IS_PUNCT.test(tok))) {
       spans.push([starts[sentStart] as number, ends[i - 1] as number]);
       sentStart = i;
       seenPeriod = false;
@@ -35,7 +47,7 @@ export function sentenceSpans(text: string, language = 'eng'): Array<[number, nu
       seenPeriod = true;
     }
   }
-  spans.push([starts[sentStart] as number, ends[starts.length - 1] as number]);
+  spans.push([starts[sentStart] as number, ends[to - 1] as number]);
   return spans;
 }
 

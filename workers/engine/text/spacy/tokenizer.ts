@@ -12,9 +12,16 @@ export interface TokenOffsets {
 
 /** Growable pair of offset arrays (typed, so ten million tokens do not churn the garbage collector). */
 class OffsetBuffer {
-  starts = new Int32Array(1024);
-  ends = new Int32Array(1024);
+  starts: Int32Array;
+  ends: Int32Array;
   length = 0;
+
+  /** Sized to the text (about one token per 4 units): many callers tokenize one short line at a time. */
+  constructor(textLength: number) {
+    const size = Math.min(1024, (textLength >> 2) + 8);
+    this.starts = new Int32Array(size);
+    this.ends = new Int32Array(size);
+  }
 
   push(start: number, end: number): void {
     if (this.length === this.starts.length) {
@@ -66,8 +73,8 @@ export class SpacyTokenizer {
 
   /** All tokens of `text`, as spaCy's `Tokenizer.__call__` produces them. */
   tokenize(text: string): TokenOffsets {
-    const out = new OffsetBuffer();
     const n = text.length;
+    const out = new OffsetBuffer(n);
     if (n === 0) return out.done();
     let inWs = isPySpace(text.charCodeAt(0));
     let start = 0;

@@ -1,8 +1,11 @@
 // c4_quality: DataTrove's C4QualityFilter (datatrove-spec §5.1), a filter that also rewrites the text, as spans.
 import { z } from 'zod';
-import { sentenceSpans } from '../../../text/sentences.js';
+import { sentenceSpansOfTokens } from '../../../text/sentences.js';
+import { isPySpace } from '../../../text/spacy/tokenizer.js';
+import { tokenizerFor, type TokenOffsets } from '../../../text/words.js';
 import { pyStrip } from '../../../text/python.js';
 import type { TaggerSpec, TagSpan } from '../../types.js';
+import { viewOf } from '../../view.js';
 import { filterOutputs, filterSpans, languageOption, profileOption, type RuleOutcome } from './common.js';
 import { lineEdits, type LineUnit } from './line-edits.js';
 import { forEachLine, stripRange, wordStats } from './lines.js';
@@ -41,6 +44,8 @@ export interface C4Result {
   text: string;
   linesKept: number;
   linesRemoved: number;
+  /** HEAD with split_paragraph: `len(split_into_words(text))` of the rewritten text, from the tokens already at hand. */
+  words?: number;
 }
 
 /** The units C4 judges: splitlines() lines, or (split_paragraph=False) spaCy sentences stripped, empty ones dropped. */
@@ -54,17 +59,41 @@ function units(text: string, o: C4QualityOptions): LineUnit[] {
     return lines;
   }
   const out: LineUnit[] = [];
-  for (const [s, e] of sentenceSpans(text, o.language)) {
+  const tokens = viewOf(text).spacyTokens(o.language);
+  for (const [s, e] of sentenceSpansOfTokens(text, tokens, 0, tokens.starts.length)) {
     const [a, b] = stripRange(text, s, e);
     if (a < b) out.push({ start: a, end: b, next: b, a, b, kept: false });
   }
   return out;
 }
 
-function sentences(line: string, o: C4QualityOptions): number {
-  if (!o.split_paragraph) return 1;
-  // HEAD counts split_into_sentences pieces (at least one); v0.2.0 counted nltk.sent_tokenize(line).
-  return o.profile === 'head' ? Math.max(1, sentenceSpans(line, o.language).length) : sentTokenizeNltk(line).length;
+/** The spaCy tokens of a line: the document's own (shared) inside it, or the line's when citations were cut out of it. */
+class LineTokens {
+  private next = 0;
+  constructor(
+    private readonly text: string,
+    private readonly tokens: TokenOffsets | null,
+    private readonly language: string,
+  ) {}
+
+  /** Tokens of `line` = text[a, b) stripped, possibly edited; lines come in text order. */
+  of(line: string, a: number, b: number): { text: string; tokens: TokenOffsets; from: number; to: number } {
+    if (this.tokens === null || line.length !== b - a) {
+      const tokens = tokenizerFor(this.language).tokenize(line);
+      return { text: line, tokens, from: 0, to: tokens.starts.length };
+    }
+    const { starts } = this.tokens;
+    while (this.next < starts.length && (starts[this.next] as number) < a) this.next++;
+    const from = this.next;
+    while (this.next < starts.length && (starts[this.next] as number) < b) this.next++;
+    return { text: this.text, tokens: this.tokens, from, to: this.next };
+  }
+}
+
+function nonSpaceTokens(t: { text: string; tokens: TokenOffsets; from: number; to: number }): number {
+  let n = 0;
+  for (let i = t.from; i < t.to; i++) if (!isPySpace(t.text.charCodeAt(t.tokens.starts[i] as number))) n++;
+  return n;
 }
 
 /** C4QualityFilter.filter on one text: the document rules, the line edits and the text DataTrove would leave. */
@@ -75,6 +104,10 @@ export function c4Quality(text: string, o: C4QualityOptions): C4Result {
   let curly = false;
   let firstDocFail: string | null = null;
   const keptLines: string[] = [];
+  // HEAD judges lines with spaCy: the document is tokenized once (shared with the pass) and each line reads its part.
+  const spacy = o.split_paragraph && o.profile === 'head';
+  const lineTokens = spacy ? new LineTokens(text, viewOf(text).spacyTokens(o.language), o.language) : null;
+  let wordCount = 0;
   for (const u of list) {
     const words = wordStats(text, u.a, u.b, o.max_word_length);
     if (o.max_word_length !== -1 && words.tooLong) continue;
@@ -100,7 +133,15 @@ export function c4Quality(text: string, o: C4QualityOptions): C4Result {
       continue;
     }
     if (o.filter_policy && POLICY.some((p) => lower.includes(p))) continue;
-    if (o.min_num_sentences !== -1) numSentences += sentences(line, o);
+    if (lineTokens !== null) {
+      const t = lineTokens.of(line, u.a, u.b);
+      // HEAD counts split_into_sentences pieces (at least one).
+      if (o.min_num_sentences !== -1) numSentences += Math.max(1, sentenceSpansOfTokens(t.text, t.tokens, t.from, t.to).length);
+      wordCount += nonSpaceTokens(t);
+    } else if (o.min_num_sentences !== -1) {
+      // Sentences split lines: one each; v0.2.0 counted nltk.sent_tokenize(line).
+      numSentences += o.split_paragraph ? sentTokenizeNltk(line).length : 1;
+    }
     u.kept = true;
     keptLines.push(line);
   }
@@ -120,6 +161,8 @@ export function c4Quality(text: string, o: C4QualityOptions): C4Result {
     text: pyStrip(keptLines.join(joiner)),
     linesKept: keptLines.length,
     linesRemoved: list.length - keptLines.length,
+    // Kept lines are joined with "\n", so the rewritten text's words are the kept lines' words.
+    words: lineTokens === null ? undefined : wordCount,
   };
 }
 
@@ -146,7 +189,8 @@ export const c4QualityTagger: TaggerSpec<C4QualityOptions> = {
   create(options) {
     return {
       tag: (doc) => {
-        const r = c4Quality(doc.text, options);
+        // Memoized on the document's view: FineWeb's quality filter reads the same result (after_c4).
+        const r = viewOf(doc.text).get(`c4_quality:${JSON.stringify(options)}`, (t) => c4Quality(t, options));
         const n = doc.text.length;
         return filterSpans(n, r.outcomes, [whole(n, 'lines_kept', r.linesKept), whole(n, 'lines_removed', r.linesRemoved), ...r.edits]);
       },

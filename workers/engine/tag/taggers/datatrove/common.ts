@@ -1,7 +1,7 @@
 // What every DataTrove filter tagger shares: the profile option, word tokenizers, and the per-rule attribute scheme.
 import { z } from 'zod';
-import { splitIntoWords, splitIntoWordsNltk } from '../../../text/words.js';
 import type { TaggerOutput, TagSpan } from '../../types.js';
+import { viewOf } from '../../view.js';
 
 export type Profile = 'head' | 'fineweb-2024';
 
@@ -24,9 +24,10 @@ export const threshold = (def: number, what: string) => z.number().nullable().de
 /**
  * `split_into_words` as each profile has it: spaCy-en at HEAD; at v0.2.0 NLTK's word_tokenize, approximated
  * (Treebank rules exact, punkt sentence split heuristic) because punkt's trained model is not available offline.
+ * From the document's shared view: the taggers of a pass tokenize each document once between them.
  */
-export function wordsFor(text: string, language: string, profile: Profile): string[] {
-  return profile === 'head' ? splitIntoWords(text, language) : splitIntoWordsNltk(text);
+export function wordsFor(text: string, language: string, profile: Profile): readonly string[] {
+  return viewOf(text).words(language, profile);
 }
 
 /** One rule of a filter, in DataTrove's evaluation order. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { endsWithTerminalPunctuation } from '../../../text/charsets.js';
 import { cpLength, pyStrip } from '../../../text/python.js';
 import type { TaggerSpec } from '../../types.js';
+import { viewOf } from '../../view.js';
 import { c4Quality, c4QualityOptions } from './c4-quality.js';
 import { filterOutputs, filterSpans, languageOption, profileOption, pyCount, ratio, wordsFor, type RuleOutcome } from './common.js';
 import { findDuplicates } from './ngrams.js';
@@ -42,7 +43,7 @@ function endsWithAny(line: string, stops: readonly string[] | null): boolean {
  * Rule values in upstream order. HEAD: ratios over non-empty lines, strict comparisons, an `empty` rule. fineweb-2024:
  * punctuation and short-line ratios over all `split("\n")` lines with `<=`/`>=`, duplicates with `>=`, no `empty`.
  */
-export function fineWebQualityRules(text: string, o: FineWebQualityOptions): RuleOutcome[] {
+export function fineWebQualityRules(text: string, o: FineWebQualityOptions, wordCount?: number): RuleOutcome[] {
   const head = o.profile === 'head';
   const all = text.split('\n');
   const nonEmpty = all.filter((l) => pyStrip(l) !== '');
@@ -61,7 +62,7 @@ export function fineWebQualityRules(text: string, o: FineWebQualityOptions): Rul
   const dup = ratio(findDuplicates(nonEmpty).chars, cpLength(text.replaceAll('\n', '')));
   out.push({ rule: 'char_dup_ratio', value: dup, fail: dup !== undefined && (head ? dup > o.char_duplicates_ratio : dup >= o.char_duplicates_ratio) });
 
-  const list = nonEmpty.length === 0 ? undefined : ratio(pyCount(text, '\n'), wordsFor(text, o.language, o.profile).length);
+  const list = nonEmpty.length === 0 ? undefined : ratio(pyCount(text, '\n'), wordCount ?? wordsFor(text, o.language, o.profile).length);
   out.push({ rule: 'list_ratio', value: list, fail: list !== undefined && list > o.new_line_ratio });
   return out;
 }
@@ -81,7 +82,13 @@ export const fineWebQuality: TaggerSpec<FineWebQualityOptions> = {
   options: fineWebQualityOptions,
   create(options) {
     const c4 = c4QualityOptions.parse({ filter_no_terminal_punct: false, language: options.language, profile: options.profile });
-    const input = (text: string) => (options.after_c4 ? c4Quality(text, c4).text : text);
-    return { tag: (doc) => filterSpans(doc.text.length, fineWebQualityRules(input(doc.text), options)) };
+    // The C4 pass is the one c4_quality computed for this document when it runs in the same pass with these options.
+    const key = `c4_quality:${JSON.stringify(c4)}`;
+    const rules = (text: string): RuleOutcome[] => {
+      if (!options.after_c4) return fineWebQualityRules(text, options);
+      const r = viewOf(text).get(key, (t) => c4Quality(t, c4));
+      return fineWebQualityRules(r.text, options, r.words);
+    };
+    return { tag: (doc) => filterSpans(doc.text.length, rules(doc.text)) };
   },
 };
