@@ -81,7 +81,7 @@ export async function mergeDedupePartitions(run: RunPlan): Promise<void> {
           spans.push(...(row.attributes?.[attributeName({ ...d, num_partitions: n, partition_index: i })] ?? []));
         });
         spans.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-        await writer.write(JSON.stringify({ id: first.id, attributes: { [key]: spans } }) + '\n');
+        await writer.write(JSON.stringify({ attributes: { [key]: spans }, id: first.id }) + '\n');
         docs++;
       }
       await writer.commit();

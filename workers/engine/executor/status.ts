@@ -54,14 +54,18 @@ export async function runStatus(dir: string): Promise<RunStatus> {
   for (const [i, t] of run.tasks.entries()) tasks.push(await stateOf(dir, run, i, t.inputs, queue));
   if (run.hasFinal) tasks.push(await stateOf(dir, run, 'final', run.tasks.flatMap((t) => t.inputs), queue));
   const counts: Record<TaskState, number> = { done: 0, running: 0, pending: 0, failed: 0, cancelled: 0, 'not submitted': 0 };
-  for (const t of tasks) counts[t.state]++;
-  const active = counts.running + counts.pending;
-  const failed = counts.failed + counts.cancelled > 0 && active === 0;
+  for (const t of tasks) if (t.task !== 'final') counts[t.state]++;
+  const final = tasks.find((t) => t.task === 'final');
+  const active = counts.running + counts.pending + (final?.state === 'running' || final?.state === 'pending' ? 1 : 0);
+  const failed = active === 0 && (counts.failed + counts.cancelled > 0 || final?.state === 'failed' || final?.state === 'cancelled');
   const lines = [`${dir}: assay ${run.argv.join(' ')}`];
-  lines.push(`  tasks ${run.tasks.length}: ${(['done', 'running', 'pending', 'failed', 'cancelled', 'not submitted'] as const).filter((k) => counts[k] > 0).map((k) => `${counts[k]} ${k}`).join(', ')}`);
-  for (const t of tasks.filter((x) => x.state === 'failed' || x.state === 'cancelled')) {
+  lines.push(
+    `  tasks ${run.tasks.length}: ${(['done', 'running', 'pending', 'failed', 'cancelled', 'not submitted'] as const).filter((k) => counts[k] > 0).map((k) => `${counts[k]} ${k}`).join(', ')}` +
+      (final ? `; final step ${final.state === 'cancelled' && counts.done < run.tasks.length ? 'not run (it needs every task)' : final.state}` : ''),
+  );
+  for (const t of tasks.filter((x) => x.task !== 'final' || counts.done === run.tasks.length).filter((x) => x.state === 'failed' || x.state === 'cancelled')) {
     lines.push(`  task ${t.task} ${t.state}; inputs: ${t.inputs.slice(0, 5).join(', ')}${t.inputs.length > 5 ? ` and ${t.inputs.length - 5} more` : ''}`);
-    lines.push(`    log ${logFile(dir, t.task)}:`, ...t.tail.map((l) => `    | ${l}`));
+    lines.push(`    log ${logFile(dir, t.task)}:`, ...(t.tail.length ? t.tail : ['(empty: the task was killed before it wrote anything)']).map((l) => `    | ${l}`));
   }
   return { dir, run, tasks, counts, failed, finished: active === 0, lines };
 }

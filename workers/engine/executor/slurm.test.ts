@@ -1,0 +1,164 @@
+// On a real single-node Slurm: tag, paragraph dedupe and mix as ≥ 4 array tasks equal the local run; resume and failures.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeJsonl } from '../testing.js';
+import { startSlurm, TEST_COMMAND } from './testing.js';
+
+const BASE = '/tmp/assay-slurm-test';
+let conf: string | null = null;
+let stop: (() => void) | null = null;
+let skip: string | null = null;
+
+beforeAll(() => {
+  const c = startSlurm(BASE);
+  if ('skip' in c) {
+    skip = c.skip;
+    process.stderr.write(`Slurm tests skipped: ${c.skip}\n`);
+  } else {
+    ({ conf, stop } = c);
+  }
+}, 400_000);
+afterAll(() => stop?.());
+
+function assay(cwd: string, ...args: string[]): { code: number; out: string; err: string } {
+  const r = spawnSync(TEST_COMMAND[0]!, [...TEST_COMMAND.slice(1), ...args], { cwd, encoding: 'utf8', env: { ...process.env, SLURM_CONF: conf ?? '' }, timeout: 170_000 });
+  return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
+}
+
+const PARAS = ['The quick brown fox jumps over the lazy dog.', 'Shared paragraph that appears in several files.', 'Another line of text, long enough to count.', 'Short.'];
+
+/** Six documents files under `root/documents/`, with paragraphs repeated within and across files. */
+function corpus(root: string): void {
+  for (let f = 0; f < 6; f++) {
+    writeJsonl(join(root, 'documents', `part-${f}.jsonl.gz`), Array.from({ length: 5 }, (_, d) => ({
+      id: `f${f}-d${d}`,
+      text: [PARAS[(f + d) % 4], PARAS[1], `Document ${f}/${d} has its own words.`, PARAS[(d * 3) % 4]].join('\n\n'),
+      source: f % 2 ? 'web' : 'books',
+    })));
+  }
+}
+
+/** Every file under a folder (hidden ones left out), decompressed, by relative name. */
+function tree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of readdirSync(dir, { recursive: true }) as string[]) {
+    if (name.split('/').some((s) => s.startsWith('.'))) continue;
+    const p = join(dir, name);
+    if (!/\.gz$/.test(name)) continue;
+    out[name] = gunzipSync(readFileSync(p)).toString('utf8');
+  }
+  return out;
+}
+
+const sortedRows = (text: string): { id: string }[] => text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id: string }).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+function twin(root: string, name: string): string {
+  const dir = join(root, name);
+  mkdirSync(dir, { recursive: true });
+  corpus(dir);
+  return dir;
+}
+
+describe('--executor slurm on a single-node cluster', () => {
+  it('tag, paragraph dedupe (4 hash partitions) and mix as 4 array tasks equal the local run', (ctx) => {
+    if (skip) return ctx.skip(skip);
+    const root = join(BASE, 'work', `equal-${process.pid}`);
+    rmSync(root, { recursive: true, force: true });
+    const [local, slurm] = [twin(root, 'local'), twin(root, 'slurm')];
+    const dedupe = 'documents: [documents/*.jsonl.gz]\ndedupe:\n  name: dup\n  paragraphs: {attribute_name: bff_duplicate_paragraph_spans}\n  skip_empty: true\nbloom_filter: {file: bloom.bin, read_only: false, estimated_doc_count: 1000, desired_false_positive_rate: 0.0001}\n';
+    const recipe = (out: string): string =>
+      `streams:\n  - name: web\n    documents: [documents/*.jsonl.gz]\n    attributes: [char_length_v1, dup]\n    output: {path: ${out}, max_size_in_bytes: 400}\n` +
+      `    filter:\n      exclude: ["$.attributes[?(@.char_length_v1__char_length_v1__length && @.char_length_v1__char_length_v1__length[0] && @.char_length_v1__char_length_v1__length[0][2] < 150)]"]\n` +
+      `    span_replacement:\n      - {span: $.attributes.bff_duplicate_paragraph_spans, min_score: 0.5, replacement: ''}\n`;
+    for (const dir of [local, slurm]) {
+      writeFileSync(join(dir, 'dedupe.yaml'), dedupe);
+      writeFileSync(join(dir, 'mix.yaml'), recipe('out'));
+    }
+    const slurmFlags = ['--executor', 'slurm', '--tasks', '4', '--wait'];
+    for (const [args, name] of [[['tag', '--documents', 'documents/*.jsonl.gz', '--taggers', 'char_length_v1'], 'tag'], [['dedupe', '-c', 'dedupe.yaml'], 'dedupe'], [['mix', '-c', 'mix.yaml'], 'mix']] as const) {
+      const l = assay(local, ...args, '-q');
+      expect(l.code, l.err).toBe(0);
+      const s = assay(slurm, ...args, ...slurmFlags);
+      expect(s.code, `${s.out}\n${s.err}`).toBe(0);
+      expect(s.out).toMatch(new RegExp(`submitted 4 of 4 task\\(s\\) as array job \\d+ \\(--array=0-3\\)`));
+      expect(s.out).toContain('tasks 4: 4 done; final step done');
+      expect(existsSync(join(slurm, '.assay-slurm', name, 'completions', 'final.json'))).toBe(true);
+    }
+    // Tag and dedupe: the same rows in the same files (dedupe's merged set under its unpartitioned name and key).
+    const [la, sa] = [tree(join(local, 'attributes')), tree(join(slurm, 'attributes'))];
+    for (const name of Object.keys(la)) expect(sortedRows(sa[name] ?? ''), name).toEqual(sortedRows(la[name] ?? ''));
+    expect(Object.keys(la).filter((n) => n.startsWith('dup/'))).toHaveLength(6);
+    expect(la['dup/part-2.jsonl.gz']).toContain('"bff_duplicate_paragraph_spans":[[');
+    // Mix: the same shards with the same documents; the final step wrote the ledger, summary and manifest once.
+    const [lo, so] = [tree(join(local, 'out')), tree(join(slurm, 'out'))];
+    expect(Object.keys(so).sort()).toEqual(Object.keys(lo).sort());
+    for (const name of Object.keys(lo)) expect(so[name], name).toBe(lo[name]);
+    for (const f of ['ledger.sqlite', 'manifest.json', 'mix-summary-web.json']) expect(existsSync(join(slurm, 'out', '.assay', f)), f).toBe(true);
+    const summary = (dir: string): unknown => (({ docs, droppedBy }) => ({ docs, droppedBy }))(JSON.parse(readFileSync(join(dir, 'out/.assay/mix-summary-web.json'), 'utf8')) as { docs: unknown; droppedBy: unknown });
+    expect(summary(slurm)).toEqual(summary(local));
+  }, 300_000);
+
+  it('resume: a scancelled task and a SIGKILLed one are the only ones resubmitted; the outputs equal a clean run', (ctx) => {
+    if (skip) return ctx.skip(skip);
+    const root = join(BASE, 'work', `resume-${process.pid}`);
+    rmSync(root, { recursive: true, force: true });
+    const [clean, run] = [twin(root, 'clean'), twin(root, 'run')];
+    const tag = ['tag', '--documents', 'documents/*.jsonl.gz', '--taggers', 'char_length_v1'];
+    expect(assay(clean, ...tag, '-q').code).toBe(0);
+    // Tasks 1 and 2 wait before starting their work; 1 is cancelled with scancel, 2's shell is killed with SIGKILL.
+    const hold = `if [ "$SLURM_ARRAY_TASK_ID" = 1 ] || [ "$SLURM_ARRAY_TASK_ID" = 2 ]; then echo $$ > pid-$SLURM_ARRAY_TASK_ID; sleep 120; fi`;
+    const first = assay(run, ...tag, '--executor', 'slurm', '--tasks', '4', '--env-command', hold);
+    expect(first.code, first.err).toBe(0);
+    const jobId = /array job (\d+)/.exec(first.out)?.[1] as string;
+    const status = (): { code: number; out: string } => assay(run, 'jobs', 'status', '.assay-slurm/tag');
+    const until = (ok: () => boolean): void => {
+      for (let i = 0; i < 240 && !ok(); i++) execFileSync('sleep', ['0.5']);
+    };
+    // The node has 2 CPUs: tasks 1 and 2 hold both while they wait, so task 3 starts only once they are gone.
+    until(() => existsSync(join(run, 'pid-1')) && existsSync(join(run, 'pid-2')) && /1 done/.test(status().out));
+    execFileSync('scancel', [`${jobId}_1`], { env: { ...process.env, SLURM_CONF: conf! } });
+    execFileSync('kill', ['-9', readFileSync(join(run, 'pid-2'), 'utf8').trim()]);
+    until(() => !/running|pending/.test(status().out));
+    const s = status();
+    expect(s.code).toBe(1);
+    expect(s.out).toContain('tasks 4: 2 done, 1 failed, 1 cancelled; final step not run (it needs every task)');
+    expect(s.out).toContain('task 1 cancelled');
+    expect(s.out).toMatch(/task 2 failed; inputs: .*part-2\.jsonl\.gz/);
+    const again = assay(run, ...tag, '--executor', 'slurm', '--tasks', '4', '--wait');
+    expect(again.code, again.err).toBe(0);
+    expect(again.out).toMatch(/submitted 2 of 4 task\(s\) as array job \d+ \(--array=1-2\).*2 already complete/);
+    const [a, b] = [tree(join(clean, 'attributes')), tree(join(run, 'attributes'))];
+    expect(Object.keys(b).sort()).toEqual(Object.keys(a).sort());
+    for (const n of Object.keys(a)) expect(sortedRows(b[n] ?? ''), n).toEqual(sortedRows(a[n] ?? ''));
+    // Another task count on this partly finished run is refused with the reason.
+    const other = assay(run, ...tag, '--executor', 'slurm', '--tasks', '3');
+    expect(other.code).toBe(2);
+    expect(other.err).toContain("4 of this run's 4 tasks have finished; 3 tasks would assign the inputs differently");
+  }, 300_000);
+
+  it('a failing task (bad input) fails the run with its log tail and input named; after the fix only it reruns', (ctx) => {
+    if (skip) return ctx.skip(skip);
+    const root = join(BASE, 'work', `fail-${process.pid}`);
+    rmSync(root, { recursive: true, force: true });
+    const [clean, run] = [twin(root, 'clean'), twin(root, 'run')];
+    const tag = ['tag', '--documents', 'documents/*.jsonl.gz', '--taggers', 'char_length_v1'];
+    expect(assay(clean, ...tag, '-q').code).toBe(0);
+    const good = readFileSync(join(run, 'documents/part-3.jsonl.gz'));
+    writeFileSync(join(run, 'documents/part-3.jsonl.gz'), gzipSync('{"id": "x", "text": "fine"}\nthis is not JSON\n'));
+    const r = assay(run, ...tag, '--executor', 'slurm', '--tasks', '4', '--wait');
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/task 3 failed; inputs: \S*part-3\.jsonl\.gz/);
+    expect(r.out).toMatch(/\| assay: error: \S*part-3\.jsonl\.gz:2/);
+    // The other tasks' outputs stay and are reused: after the fix only task 3 runs.
+    expect(readdirSync(join(run, 'attributes/char_length_v1')).filter((n) => n.endsWith('.gz')).sort()).toEqual(['part-0.jsonl.gz', 'part-1.jsonl.gz', 'part-2.jsonl.gz', 'part-4.jsonl.gz', 'part-5.jsonl.gz']);
+    writeFileSync(join(run, 'documents/part-3.jsonl.gz'), good);
+    const again = assay(run, ...tag, '--executor', 'slurm', '--tasks', '4', '--wait');
+    expect(again.code, again.err).toBe(0);
+    expect(again.out).toMatch(/submitted 1 of 4 task\(s\) as array job \d+ \(--array=3\)/);
+    const [a, b] = [tree(join(clean, 'attributes')), tree(join(run, 'attributes'))];
+    for (const n of Object.keys(a)) expect(sortedRows(b[n] ?? ''), n).toEqual(sortedRows(a[n] ?? ''));
+  }, 300_000);
+});
