@@ -11,13 +11,14 @@ const has = (cmd: string): boolean => spawnSync('sh', ['-c', `command -v ${cmd}`
 export type Cluster = { conf: string; stop: () => void } | { skip: string };
 
 /** Installs the four Debian packages when missing (root with apt only), then starts munged, slurmctld and slurmd under `base`. */
-export function startSlurm(base: string): Cluster {
+export function startSlurm(base: string, ports: { ctld: number; slurmd: number; node?: string } = { ctld: 6817, slurmd: 6818 }): Cluster {
   if (!has('sbatch') || !has('slurmctld') || !has('slurmd') || !has('munged')) {
     if (process.getuid?.() !== 0 || !has('apt-get')) return { skip: 'Slurm is not installed and cannot be (needs root and apt-get: slurmctld slurmd slurm-client munge)' };
     const r = spawnSync('sh', ['-c', 'DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends slurmctld slurmd slurm-client munge || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends slurmctld slurmd slurm-client munge)'], { encoding: 'utf8', timeout: 300_000 });
     if (r.status !== 0) return { skip: `Slurm could not be installed: ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' / ')}` };
   }
-  const env = { ...process.env, SLURM_BASE: base };
+  // Own ports (and node name) per caller, so the bench and the tests can each have a cluster at once.
+  const env = { ...process.env, SLURM_BASE: base, CTLD_PORT: String(ports.ctld), SLURMD_PORT: String(ports.slurmd), ...(ports.node ? { NODE_NAME: ports.node } : {}) };
   execFileSync(join(SCRIPTS, 'start-slurm.sh'), { env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
   const conf = join(base, 'etc', 'slurm.conf');
   return { conf, stop: () => void spawnSync(join(SCRIPTS, 'stop-slurm.sh'), { env, stdio: 'ignore', timeout: 60_000 }) };
