@@ -6,10 +6,16 @@
  * phrase can contain it.
  */
 export class PhraseMatcher {
-  private readonly delta: Int32Array;
-  private readonly accept: Uint8Array;
+  private dfa: { delta: Int32Array; accept: Uint8Array } | null = null;
 
-  constructor(phrases: readonly string[]) {
+  // The automaton is built on the first test(): a module constructs its matcher at load time, and every
+  // `assay tag` loads the module, whether or not its tagger runs (≈ 10–20 ms of start-up otherwise).
+  constructor(private readonly phrases: readonly string[]) {
+    for (const p of phrases) for (let i = 0; i < p.length; i++) if (p.charCodeAt(i) >= 128) throw new Error(`PhraseMatcher: non-ASCII phrase ${JSON.stringify(p)}`);
+  }
+
+  private build(): { delta: Int32Array; accept: Uint8Array } {
+    const phrases = this.phrases;
     const next: Int32Array[] = [new Int32Array(128).fill(-1)];
     const acc: number[] = [0];
     for (const p of phrases) {
@@ -48,14 +54,14 @@ export class PhraseMatcher {
         }
       }
     }
-    this.delta = new Int32Array(next.length * 128);
-    next.forEach((row, s) => this.delta.set(row, s * 128));
-    this.accept = Uint8Array.from(acc);
+    const delta = new Int32Array(next.length * 128);
+    next.forEach((row, s) => delta.set(row, s * 128));
+    return { delta, accept: Uint8Array.from(acc) };
   }
 
   /** Whether any phrase occurs in `text`. */
   test(text: string): boolean {
-    const { delta, accept } = this;
+    const { delta, accept } = (this.dfa ??= this.build());
     let s = 0;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
