@@ -41,6 +41,7 @@ function stub(preds: [string, number][]): FastTextModel & { calls: [string, numb
     path: 'stub',
     header: { version: 12, dim: 1, wordNgrams: 1, model: 'supervised', bucket: 0 },
     quantized: false,
+    runtime: 'wasm',
     labels: preds.map(([l]) => `__label__${l}`),
     predict(line: string, k = -1): Prediction[] {
       calls.push([line, k]);
