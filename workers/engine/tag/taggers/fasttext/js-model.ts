@@ -15,11 +15,40 @@ export interface JsModel {
   labels: string[];
   labelCounts: number[];
   /** Subword bucket → row offset (`pruneidx`); null when the model is not pruned. */
-  prune: Map<number, number> | null;
+  prune: BucketTable | null;
   /** Input matrix, row-major, `alpha · centroid` already applied per element (as `addcode` computes it). */
   input: Float32Array;
   /** Output matrix, row-major (dense: a quantized one multiplies by its norm after the sum, left to WebAssembly). */
   output: Float32Array;
+}
+
+/** Non-negative int → int, open addressing in one typed array: every character n-gram of a new word is looked up. */
+export class BucketTable {
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+
+  constructor(size: number) {
+    let cap = 16;
+    while (cap < size * 2) cap *= 2;
+    this.mask = cap - 1;
+    this.slots = new Int32Array(cap * 2).fill(-1);
+  }
+
+  set(key: number, value: number): void {
+    let i = Math.imul(key, 0x9e3779b1) & this.mask;
+    while (this.slots[i * 2] !== -1 && this.slots[i * 2] !== key) i = (i + 1) & this.mask;
+    this.slots[i * 2] = key;
+    this.slots[i * 2 + 1] = value;
+  }
+
+  /** The value, or -1. */
+  get(key: number): number {
+    for (let i = Math.imul(key, 0x9e3779b1) & this.mask; ; i = (i + 1) & this.mask) {
+      const k = this.slots[i * 2] as number;
+      if (k === key) return this.slots[i * 2 + 1] as number;
+      if (k === -1) return -1;
+    }
+  }
 }
 
 class Cursor {
@@ -124,9 +153,9 @@ export function readJsModel(b: Buffer): JsModel | null {
       labelCounts.push(count);
     }
   }
-  let prune: Map<number, number> | null = null;
+  let prune: BucketTable | null = null;
   if (pruneSize >= 0) {
-    prune = new Map();
+    prune = new BucketTable(pruneSize);
     for (let i = 0; i < pruneSize; i++) prune.set(c.i32(), c.i32());
   }
   const quantInput = c.u8() !== 0;

@@ -73,7 +73,7 @@ export class JsPredictor {
         if (n >= m.minn && !(n === 1 && (i === 0 || j === len))) {
           const bucket = (h >>> 0) % m.bucket;
           const id = m.prune === null ? bucket : m.prune.get(bucket);
-          if (id !== undefined) list.push(m.nwords + id);
+          if (id >= 0) list.push(m.nwords + id);
         }
       }
     }
@@ -85,11 +85,12 @@ export class JsPredictor {
     const dim = m.dim;
     hidden.fill(0);
     let count = 0;
+    const input = m.input;
     const add = (token: string): void => {
       const rows = this.rows(token);
       for (let r = 0; r < rows.length; r++) {
         const at = (rows[r] as number) * dim;
-        for (let d = 0; d < dim; d++) hidden[d] = (hidden[d] as number) + (m.input[at + d] as number);
+        for (let d = 0; d < dim; d++) hidden[d] = (hidden[d] as number) + (input[at + d] as number);
       }
       count += rows.length;
     };
