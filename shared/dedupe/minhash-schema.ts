@@ -1,5 +1,6 @@
 // The `assay minhash` config file: DataTrove's MinhashConfig (n-grams, buckets, hashes, seed, hash) plus Assay's file layout, strict.
 import { z } from 'zod';
+import { executorConfig } from '../executor/schema.js';
 import { safeSegment } from '../segment.js';
 
 const strings = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).transform((v) => (Array.isArray(v) ? v : [v]));
@@ -26,6 +27,8 @@ export const minhashConfig = z
     /** Memory for sorting one bucket; larger buckets are split by band key into partitions that fit. */
     max_memory_mb: z.number().positive().default(1024),
     compression: z.object({ input: z.string().optional(), output: z.string().optional() }).strict().optional(),
+    /** Assay-only: where the run goes (local or a Slurm array); `--executor` flags override it. */
+    assay: z.object({ executor: executorConfig.optional() }).strict().optional(),
   })
   .strict();
 

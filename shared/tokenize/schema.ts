@@ -1,5 +1,6 @@
 // The `assay tokens` config file: Dolma's TokenizerConfig keys (cli/tokenizer.py), nested as Dolma nests them, strict.
 import { z } from 'zod';
+import { executorConfig } from '../executor/schema.js';
 
 const strings = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).transform((v) => (Array.isArray(v) ? v : [v]));
 const positive = z.union([z.number().int().min(1), z.string().regex(/^\d+$/).transform(Number)]);
@@ -54,6 +55,8 @@ export const tokensConfig = z
     work_dir: z.object({ input: z.string().nullable().optional(), output: z.string().nullable().optional() }).strict().optional(),
     debug: z.boolean().default(false),
     dryrun: z.boolean().default(false),
+    /** Assay-only: where the run goes (local or a Slurm array); `--executor` flags override it. */
+    assay: z.object({ executor: executorConfig.optional() }).strict().optional(),
   })
   .strict()
   .superRefine((c, ctx) => {

@@ -9,7 +9,7 @@ import { runTokens, summaryPath, type TokensOptions, type TokensSummary } from '
 import { intOption, listOption, stringOption, UsageError, type ParsedArgs } from './args.js';
 import { createProgressPrinter, formatBytes } from './progress-bar.js';
 
-async function fromConfigFile(path: string): Promise<TokensConfig> {
+export async function loadTokensConfig(path: string): Promise<TokensConfig> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -86,7 +86,7 @@ export function formatTokensSummary(s: TokensSummary): string {
 export async function tokensCommand(args: ParsedArgs, signal: AbortSignal): Promise<number> {
   if (args.positionals.length > 0) throw new UsageError(`unexpected argument '${args.positionals[0]}' (boolean flags such as --tokenizer.segment_before_tokenization take no value)`);
   const configPath = stringOption(args, 'config');
-  const config = configPath ? await fromConfigFile(configPath) : null;
+  const config = configPath ? await loadTokensConfig(configPath) : null;
   const opts = tokensOptions(args, config);
   if (flag(args, 'dryrun') || config?.dryrun) {
     process.stdout.write(JSON.stringify(opts, null, 2) + '\n');

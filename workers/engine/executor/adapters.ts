@@ -9,6 +9,7 @@ import { tagSettingsFromText } from '../tag/config-file.js';
 import { dedupePlan, mergeDedupePartitions } from './dedupe.js';
 import { mixPlan, runMixTask, finishMixRun } from './mix.js';
 import { argvOf, EXECUTOR_FLAGS } from './settings.js';
+import { minhashAdapter, tokensAdapter } from './stages.js';
 import type { RunPlan, TaskPlan } from './state.js';
 
 export interface PlannedRun {
@@ -63,4 +64,6 @@ export const ADAPTERS: Record<string, VerbAdapter> = {
   tag,
   dedupe: { plan: dedupePlan, finalize: mergeDedupePartitions },
   mix: { plan: mixPlan, runTask: runMixTask, finalize: finishMixRun },
+  tokens: tokensAdapter,
+  minhash: minhashAdapter,
 };

@@ -101,6 +101,44 @@ describe('--executor slurm on a single-node cluster', () => {
     expect(summary(slurm)).toEqual(summary(local));
   }, 300_000);
 
+  it('tokens (4 groups) give the same documents and tokens as a local run; MinHash signed by 4 tasks gives the local clusters', (ctx) => {
+    if (skip) return ctx.skip(skip);
+    const root = join(BASE, 'work', `stages-${process.pid}`);
+    rmSync(root, { recursive: true, force: true });
+    const [local, slurm] = [twin(root, 'local'), twin(root, 'slurm')];
+    const tokens = ['tokens', '--documents', 'documents/*.jsonl.gz', '--destination', 'tokens', '--tokenizer.name_or_path', 'gpt2', '--tokenizer.eos_token_id', '50256', '--max_size', '200'];
+    const minhash = ['minhash', '-c', 'minhash.yaml'];
+    for (const dir of [local, slurm]) writeFileSync(join(dir, 'minhash.yaml'), 'documents: [documents/*.jsonl.gz]\nname: near\nnum_buckets: 4\nhashes_per_bucket: 2\n');
+    for (const args of [tokens, minhash]) {
+      const l = assay(local, ...args, '-q');
+      expect(l.code, l.err).toBe(0);
+      const s = assay(slurm, ...args, '--executor', 'slurm', '--tasks', '4', '--wait');
+      expect(s.code, `${s.out}\n${s.err}`).toBe(0);
+      expect(s.out).toContain('tasks 4: 4 done; final step done');
+    }
+    // Tokens: every document's token ids, as (id, ids) pairs, read back through each part's .csv.gz offsets.
+    const documentsOf = (dir: string): string[] => {
+      const out: string[] = [];
+      for (const name of readdirSync(join(dir, 'tokens')).filter((n) => n.endsWith('.npy'))) {
+        const ids = new Uint16Array(new Uint8Array(readFileSync(join(dir, 'tokens', name))).buffer);
+        for (const row of gunzipSync(readFileSync(join(dir, 'tokens', name.replace(/\.npy$/, '.csv.gz')))).toString('utf8').split('\n').filter(Boolean)) {
+          const [start, end, id] = row.split(',');
+          out.push(`${id}:${Array.from(ids.subarray(Number(start), Number(end))).join(' ')}`);
+        }
+      }
+      return out.sort();
+    };
+    expect(documentsOf(slurm)).toHaveLength(30);
+    expect(documentsOf(slurm)).toEqual(documentsOf(local));
+    expect(readdirSync(join(slurm, 'tokens')).filter((n) => n.endsWith('.npy')).length).toBeGreaterThanOrEqual(4);
+    expect(existsSync(join(slurm, 'tokens/.assay/manifest.json'))).toBe(true);
+    // MinHash: the same cluster attributes, file by file.
+    const [la, sa] = [tree(join(local, 'attributes/near')), tree(join(slurm, 'attributes/near'))];
+    expect(Object.keys(sa).sort()).toEqual(Object.keys(la).sort());
+    for (const name of Object.keys(la)) expect(sa[name], name).toBe(la[name]);
+    expect(Object.values(la).join('')).toContain('near__minhash_duplicate');
+  }, 300_000);
+
   it('resume: a scancelled task and a SIGKILLed one are the only ones resubmitted; the outputs equal a clean run', (ctx) => {
     if (skip) return ctx.skip(skip);
     const root = join(BASE, 'work', `resume-${process.pid}`);

@@ -135,10 +135,7 @@ export async function runTokens(o: TokensOptions): Promise<TokensSummary> {
   const startedAt = new Date();
   const cwd = o.cwd ?? process.cwd();
   const destination = resolve(cwd, o.destination);
-  const { tokenizer, settings, files, previous } = await prepare(o, cwd);
-  shuffleInPlace(files, seededRandom(settings.seed, 'files'));
-  const groups = groupFiles(files, Math.max(1, o.processes ?? 1), o.filesPerProcess);
-  const tasks: GroupTask[] = groups.map((g, i) => ({ index: i, prefix: groupPrefix(destination, i, groups.length), files: g }));
+  const { tokenizer, settings, files, previous, tasks } = await planTokens(o, cwd, Math.max(1, o.processes ?? 1));
   const processes = Math.max(1, Math.min(o.processes ?? 1, tasks.length));
   const tracker = new ProgressTracker('tokens', files.reduce((n, f) => n + f.size, 0), files.length, o.onProgress);
   const results: GroupResult[] = [];
@@ -164,13 +161,58 @@ export async function runTokens(o: TokensOptions): Promise<TokensSummary> {
     throw e;
   }
   tracker.emit();
-  const summary = summarize(o, destination, tokenizer, settings, { inputs: files.length, bytes: tracker.state.bytes }, results, processes);
+  return finishTokens(o, cwd, { tokenizer, settings, files }, results, processes, tracker.state.bytes, startedAt, started);
+}
+
+async function finishTokens(
+  o: TokensOptions,
+  cwd: string,
+  p: { tokenizer: TextTokenizer; settings: GroupSettings; files: readonly unknown[] },
+  results: GroupResult[],
+  processes: number,
+  bytes: number,
+  startedAt: Date,
+  started: number,
+): Promise<TokensSummary> {
+  const destination = resolve(cwd, o.destination);
+  const summary = summarize(o, destination, p.tokenizer, p.settings, { inputs: p.files.length, bytes }, results, processes);
   summary.elapsedSec = (performance.now() - started) / 1000;
   await writeSummary(destination, summary);
   await writeTokensLedger(destination, results.flatMap((r) => r.parts), cwd);
-  await writeManifest(o, destination, tokenizer, settings, startedAt, results);
-  if (summary.docs === 0) o.log?.(`no non-empty documents in ${files.length} input file(s): nothing was written`);
+  await writeManifest(o, destination, p.tokenizer, p.settings, startedAt, results);
+  if (summary.docs === 0) o.log?.(`no non-empty documents in ${p.files.length} input file(s): nothing was written`);
   return summary;
+}
+
+/** Inputs shuffled by the seed and cut into `groups` consecutive groups, one `part-<i>` prefix each (Dolma's executor). */
+export async function planTokens(o: TokensOptions, cwd: string, groups: number): Promise<Awaited<ReturnType<typeof prepare>> & { tasks: GroupTask[] }> {
+  const destination = resolve(cwd, o.destination);
+  const prepared = await prepare(o, cwd);
+  shuffleInPlace(prepared.files, seededRandom(prepared.settings.seed, 'files'));
+  const cut = groupFiles(prepared.files, groups, o.filesPerProcess);
+  return { ...prepared, tasks: cut.map((g, i) => ({ index: i, prefix: groupPrefix(destination, i, cut.length), files: g })) };
+}
+
+/** One array task of a Slurm run: group `task` of `of` tokenized into temporary parts the final step publishes. */
+export async function runTokensSlice(o: TokensOptions, slice: { task: number; of: number }): Promise<{ result: GroupResult; bytes: number }> {
+  const cwd = o.cwd ?? process.cwd();
+  const { tokenizer, settings, tasks } = await planTokens(o, cwd, slice.of);
+  const task = tasks[slice.task];
+  if (task === undefined || tasks.length !== slice.of) throw new AssayError('CONFIG', `the inputs now make ${tasks.length} group(s), not ${slice.of}: the files changed since the run was planned`, { field: 'documents' });
+  let bytes = 0;
+  const result = await tokenizeGroup(task, tokenizer, settings, { signal: o.signal, onProgress: (d) => void (bytes += d.bytes), log: o.log });
+  return { result, bytes };
+}
+
+/** The final step of a Slurm run: every task's parts published together, then the summary, ledger and manifest. */
+export async function finishTokensSlices(o: TokensOptions, slices: readonly { result: GroupResult; bytes: number }[], startedAt: Date): Promise<TokensSummary> {
+  const started = performance.now();
+  const cwd = o.cwd ?? process.cwd();
+  const prepared = await prepare(o, cwd);
+  const results = slices.map((x) => x.result).sort((a, b) => a.index - b.index);
+  await publishParts(resolve(cwd, o.destination), results.flatMap((r) => r.parts), prepared.previous);
+  const bytes = slices.reduce((n, x) => n + x.bytes, 0);
+  return finishTokens(o, cwd, prepared, results, results.length, bytes, startedAt, started);
 }
 
 /** `<destination>/.assay/manifest.json`: every input with the hash its reader computed, each part pair with exact tokens per source. */

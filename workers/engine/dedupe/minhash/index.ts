@@ -160,6 +160,37 @@ async function writeManifests(cfg: MinhashConfig, started: Date, signed: readonl
   for (const [folder, outs] of folders) await writeRunManifest(folder, { stage: 'minhash', started, config: cfg, seeds: { seed: cfg.seed } }, inputs, outs, cache);
 }
 
+/**
+ * Stage 1 of a Slurm run: sign `files` (a task's slice of the run's inputs) into the resume cache the full run
+ * reads. Nothing shared is cleaned here (other tasks are signing into the same cache); each file's entry appears
+ * only once complete, so the final `runMinhash` reuses every entry and only buckets, clusters and writes.
+ */
+export async function signMinhashFiles(cfg: MinhashConfig, allInputs: readonly string[], files: readonly string[], opts: MinhashRunOptions = {}): Promise<{ signed: number; reused: number }> {
+  const cwd = resolve(opts.cwd ?? process.cwd());
+  const readCodec = cfg.compression?.input ? parseCodecName(cfg.compression.input, 'compression.input') : undefined;
+  // The same work root as the full run: `work_dir`, else the attribute folder of the run's first input.
+  const workRoot = cfg.work_dir !== undefined ? resolve(cwd, cfg.work_dir) : dirname(dedupeOutputPath(allInputs[0] as string, cfg.document_dir, cfg.name));
+  mkdirSync(workRoot, { recursive: true });
+  const cache = new SignatureCache(workRoot, cfg);
+  const signer = await MinhashSigner.create(cfg);
+  let total = 0;
+  for (const f of files) total += (await stat(f)).size;
+  const tracker = new ProgressTracker('minhash signatures', total, files.length, opts.onProgress);
+  const out = { signed: 0, reused: 0 };
+  for (const input of files) {
+    if (opts.signal?.aborted) throw cancelled();
+    const entry = cache.entry(input);
+    if (cache.finished(entry) !== undefined) out.reused++;
+    else {
+      await signOne(input, entry, cache, signer, { readCodec, signal: opts.signal, onProgress: (p) => tracker.add(p) });
+      out.signed++;
+    }
+    tracker.add({ files: 1 });
+  }
+  tracker.emit();
+  return out;
+}
+
 /** Signs one file into its cache entry (local document indices), published only when the file is complete. */
 async function signOne(input: string, entry: string, cache: SignatureCache, signer: MinhashSigner, opts: SignPassOptions): Promise<Done> {
   const { tmp, buckets, idPath } = cache.begin(entry, signer.cfg.num_buckets);

@@ -1,0 +1,61 @@
+// Tokens and MinHash on Slurm: token groups (Dolma's part-<i>) published together, signatures per task then one clustering step.
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import type { MinhashConfig } from '../../../shared/dedupe/minhash-schema.js';
+import type { ExecutorConfig } from '../../../shared/executor/schema.js';
+import { stringOption, UsageError, type ParsedArgs } from '../cli/args.js';
+import { loadMinhashConfig } from '../cli/minhash.js';
+import { formatTokensSummary, loadTokensConfig, tokensOptions } from '../cli/tokens.js';
+import { signMinhashFiles } from '../dedupe/minhash/index.js';
+import { writeFileAtomic } from '../io/index.js';
+import { finishTokensSlices, planTokens, runTokensSlice, type TokensOptions } from '../tokenize/runtime.js';
+import type { GroupResult } from '../tokenize/group.js';
+import { assign, resolvedInputs, taskCount, type PlannedRun, type VerbAdapter } from './adapters.js';
+
+const resultFile = (dir: string, verb: string, task: number): string => join(dir, verb, `task-${task}.v8`);
+
+export const tokensAdapter: VerbAdapter = {
+  async plan(args: ParsedArgs, executor: ExecutorConfig, cwd: string): Promise<PlannedRun> {
+    const configPath = stringOption(args, 'config');
+    const options = tokensOptions(args, configPath ? await loadTokensConfig(resolve(cwd, configPath)) : null);
+    const files = await resolvedInputs(options.documents, cwd, 'documents');
+    // Dolma's grouping of the seeded shuffle: task i writes the part-<i> files a local run with N processes writes.
+    const { tasks } = await planTokens({ ...options, cwd }, cwd, taskCount(executor, files.length));
+    return { tasks: tasks.map((t) => ({ inputs: t.files.map((f) => f.path), argv: null })), data: { options }, hasFinal: true };
+  },
+  async runTask(run, i, dir, signal) {
+    const { options } = run.data as { options: TokensOptions };
+    const r = await runTokensSlice({ ...options, cwd: run.cwd, signal, log: (m) => process.stderr.write(`${m}\n`) }, { task: i, of: run.tasks.length });
+    // v8 serialisation: the per-source counts are Maps.
+    await writeFileAtomic(resultFile(dir, 'tokens', i), serialize(r), { mkdir: true });
+    process.stdout.write(`task ${i}: ${r.result.docs} document(s), ${r.result.tokens} token(s) in ${r.result.parts.length} temporary part(s)\n`);
+    return 0;
+  },
+  async finalize(run, dir) {
+    const { options } = run.data as { options: TokensOptions };
+    const slices: { result: GroupResult; bytes: number }[] = [];
+    for (let i = 0; i < run.tasks.length; i++) slices.push(deserialize(await readFile(resultFile(dir, 'tokens', i))) as { result: GroupResult; bytes: number });
+    const summary = await finishTokensSlices({ ...options, cwd: run.cwd }, slices, new Date(run.created));
+    process.stdout.write(formatTokensSummary(summary));
+  },
+};
+
+export const minhashAdapter: VerbAdapter = {
+  async plan(args: ParsedArgs, executor: ExecutorConfig, cwd: string): Promise<PlannedRun> {
+    const path = stringOption(args, 'config');
+    if (!path) throw new UsageError('minhash needs -c CONFIG');
+    const config = await loadMinhashConfig(resolve(cwd, path));
+    const inputs = await resolvedInputs(config.documents, cwd, 'documents');
+    const tasks = assign(inputs, taskCount(executor, inputs.length)).map((slice) => ({ inputs: slice, argv: null }));
+    return { tasks, data: { config, inputs }, hasFinal: true };
+  },
+  async runTask(run, i, _dir, signal) {
+    const { config, inputs } = run.data as { config: MinhashConfig; inputs: string[] };
+    const r = await signMinhashFiles(config, inputs, run.tasks[i]!.inputs, { cwd: run.cwd, signal });
+    process.stdout.write(`task ${i}: signed ${r.signed} file(s)${r.reused ? `, ${r.reused} already signed` : ''}\n`);
+    return 0;
+  },
+  // The whole command again: every file's signatures are in the resume cache, so it buckets, clusters and writes.
+  finalArgv: (run) => run.argv,
+};
