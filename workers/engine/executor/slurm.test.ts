@@ -144,22 +144,29 @@ describe('--executor slurm on a single-node cluster', () => {
     const root = join(BASE, 'work', `resume-${process.pid}`);
     rmSync(root, { recursive: true, force: true });
     const [clean, run] = [twin(root, 'clean'), twin(root, 'run')];
-    const tag = ['tag', '--documents', 'documents/*.jsonl.gz', '--taggers', 'char_length_v1'];
+    // Task 2 (part-2 alone: files go round-robin) gets a big file, so it is still tagging when it is killed.
+    const big = Array.from({ length: 6000 }, (_, d) => ({ id: `big-${d}`, text: `${PARAS.join('\n\n')} ${d}\n`.repeat(12) }));
+    for (const dir of [clean, run]) writeJsonl(join(dir, 'documents/part-2.jsonl.gz'), big);
+    const tag = ['tag', '--documents', 'documents/*.jsonl.gz', '--taggers', 'char_length_v1', 'gopher_v1'];
     expect(assay(clean, ...tag, '-q').code).toBe(0);
-    // Tasks 1 and 2 wait before starting their work; 1 is cancelled with scancel, 2's shell is killed with SIGKILL.
-    const hold = `if [ "$SLURM_ARRAY_TASK_ID" = 1 ] || [ "$SLURM_ARRAY_TASK_ID" = 2 ]; then echo $$ > pid-$SLURM_ARRAY_TASK_ID; sleep 120; fi`;
+    // Task 1 waits before its work and is cancelled with scancel; task 2's process (the shell that execs assay,
+    // so the same pid) is killed with SIGKILL while assay is tagging.
+    const hold = `echo $$ > pid-$SLURM_ARRAY_TASK_ID; if [ "$SLURM_ARRAY_TASK_ID" = 1 ]; then sleep 120; fi`;
     const first = assay(run, ...tag, '--executor', 'slurm', '--tasks', '4', '--env-command', hold);
     expect(first.code, first.err).toBe(0);
     const jobId = /array job (\d+)/.exec(first.out)?.[1] as string;
     const status = (): { code: number; out: string } => assay(run, 'jobs', 'status', '.assay-slurm/tag');
-    const until = (ok: () => boolean): void => {
-      for (let i = 0; i < 240 && !ok(); i++) execFileSync('sleep', ['0.5']);
+    const until = (ok: () => boolean, what: string): void => {
+      for (let i = 0; i < 1200 && !ok(); i++) execFileSync('sleep', ['0.1']);
+      if (!ok()) throw new Error(`timed out waiting for ${what}`);
     };
-    // The node has 2 CPUs: tasks 1 and 2 hold both while they wait, so task 3 starts only once they are gone.
-    until(() => existsSync(join(run, 'pid-1')) && existsSync(join(run, 'pid-2')) && /1 done/.test(status().out));
-    execFileSync('scancel', [`${jobId}_1`], { env: { ...process.env, SLURM_CONF: conf! } });
+    const log2 = join(run, '.assay-slurm/tag/logs/task-2.log');
+    until(() => existsSync(log2) && readFileSync(log2, 'utf8').includes('assay task 2 of 4') && existsSync(join(run, 'pid-2')), 'task 2 to start tagging');
     execFileSync('kill', ['-9', readFileSync(join(run, 'pid-2'), 'utf8').trim()]);
-    until(() => !/running|pending/.test(status().out));
+    expect(existsSync(join(run, '.assay-slurm/tag/completions/task-2.json'))).toBe(false);
+    until(() => existsSync(join(run, 'pid-1')), 'task 1 to start');
+    execFileSync('scancel', [`${jobId}_1`], { env: { ...process.env, SLURM_CONF: conf! } });
+    until(() => !/running|pending/.test(status().out), 'the run to end');
     const s = status();
     expect(s.code).toBe(1);
     expect(s.out).toContain('tasks 4: 2 done, 1 failed, 1 cancelled; final step not run (it needs every task)');
