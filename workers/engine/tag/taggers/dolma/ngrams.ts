@@ -6,9 +6,17 @@
  */
 class PairTable {
   /** Slots of [left, right, id + 1] side by side, so a probe touches one cache line. */
-  private slots = new Int32Array(1024 * 4);
-  private mask = 1023;
+  private slots: Int32Array;
+  private mask: number;
   private size = 0;
+
+  /** Sized for `expected` keys at most half full, so a short document does not clear a large table. */
+  constructor(expected: number) {
+    let cap = 16;
+    while (cap < expected * 2) cap *= 2;
+    this.slots = new Int32Array(cap * 4);
+    this.mask = cap - 1;
+  }
 
   /** Id of (a, b), inserting it with `fresh` when absent. */
   intern(a: number, b: number, fresh: number): number {
@@ -85,7 +93,7 @@ export function ngramStats(wordIds: Int32Array, wordLen: Int32Array, maxN: numbe
       allUnique(wordIds, wordLen, n, maxN, out);
       break;
     }
-    const table = new PairTable();
+    const table = new PairTable(repeated);
     const cur = new Int32Array(m);
     const counts = new Int32Array(m);
     const chars = new Int32Array(m);
