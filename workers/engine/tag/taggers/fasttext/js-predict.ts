@@ -85,15 +85,6 @@ export class JsPredictor {
     const dim = m.dim;
     hidden.fill(0);
     let count = 0;
-    const input = m.input;
-    const add = (token: string): void => {
-      const rows = this.rows(token);
-      for (let r = 0; r < rows.length; r++) {
-        const at = (rows[r] as number) * dim;
-        for (let d = 0; d < dim; d++) hidden[d] = (hidden[d] as number) + (input[at + d] as number);
-      }
-      count += rows.length;
-    };
     const nl = line.indexOf('\n');
     const end = nl === -1 ? line.length : nl;
     let start = -1;
@@ -103,12 +94,12 @@ export class JsPredictor {
       if (!ws) {
         if (start < 0) start = i;
       } else if (start >= 0) {
-        add(line.slice(start, i));
+        count += this.accumulate(this.rows(line.slice(start, i)));
         start = -1;
       }
     }
     // The runtime hands fastText the line with a "\n" (as Python's binding does), which reads as `</s>`.
-    add(EOS);
+    count += this.accumulate(this.rows(EOS));
     if (count === 0) return [];
     const scale = f32(1 / count);
     for (let d = 0; d < dim; d++) hidden[d] = (hidden[d] as number) * scale;
@@ -116,6 +107,17 @@ export class JsPredictor {
     const heap: [number, number][] = m.loss === 1 ? this.hs(kk, threshold) : this.softmax(kk, threshold);
     heap.sort((a, b) => b[0] - a[0]);
     return heap.map(([score, label]) => ({ label: m.labels[label] as string, probability: expf(score) }));
+  }
+
+  /** hidden += each row, in order, in float32 (a typed-array store rounds each sum as fastText's `+=` does). */
+  private accumulate(rows: Int32Array): number {
+    const { hidden } = this;
+    const { input, dim } = this.m;
+    for (let r = 0; r < rows.length; r++) {
+      const at = (rows[r] as number) * dim;
+      for (let d = 0; d < dim; d++) hidden[d] = (hidden[d] as number) + (input[at + d] as number);
+    }
+    return rows.length;
   }
 
   private dot(row: number): number {
