@@ -42,7 +42,8 @@ function numberOption(args: ParsedArgs, name: string): number | undefined {
   return n;
 }
 
-export async function warcCommand(args: ParsedArgs, signal: AbortSignal): Promise<number> {
+/** The run a command line asks for (flags over the config file); also what a Slurm task runs on its files. */
+export async function warcOptions(args: ParsedArgs, signal?: AbortSignal): Promise<WarcOptions> {
   const configPath = stringOption(args, 'config');
   const file: WarcConfig = configPath ? await fromConfig(configPath) : {};
   const documents = listOption(args, 'documents') ?? file.documents;
@@ -69,6 +70,11 @@ export async function warcCommand(args: ParsedArgs, signal: AbortSignal): Promis
     signal,
     log: (m) => process.stderr.write(`${m}\n`),
   };
+  return opts;
+}
+
+export async function warcCommand(args: ParsedArgs, signal: AbortSignal): Promise<number> {
+  const opts = await warcOptions(args, signal);
   if (args.options.get('dryrun') === true) {
     process.stdout.write(JSON.stringify({ ...opts, signal: undefined, log: undefined }, null, 2) + '\n');
     return 0;

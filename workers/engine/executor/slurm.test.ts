@@ -6,6 +6,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeJsonl } from '../testing.js';
 import { startSlurm, TEST_COMMAND } from './testing.js';
+import { httpBlock, perRecordGzip, warcRecord } from '../warc/testing.js';
 
 const BASE = '/tmp/assay-slurm-test';
 let conf: string | null = null;
@@ -137,6 +138,34 @@ describe('--executor slurm on a single-node cluster', () => {
     expect(Object.keys(sa).sort()).toEqual(Object.keys(la).sort());
     for (const name of Object.keys(la)) expect(sa[name], name).toBe(la[name]);
     expect(Object.values(la).join('')).toContain('near__minhash_duplicate');
+  }, 300_000);
+
+  it('warc: 4 tasks over WARC files in nested folders write the documents of the local run under the same names', (ctx) => {
+    if (skip) return ctx.skip(skip);
+    const root = join(BASE, 'work', `warc-${process.pid}`);
+    rmSync(root, { recursive: true, force: true });
+    for (const dir of ['local', 'slurm']) {
+      for (let f = 0; f < 5; f++) {
+        const pages = Array.from({ length: 3 }, (_, p) => {
+          const html = `<html><body><nav><a href="/">Home</a></nav><main><h1>Page ${f}.${p}</h1><p>${PARAS.join('</p><p>')}</p></main><footer>(c) 2024</footer></body></html>`;
+          return warcRecord('response', `https://example.org/${f}/${p}.html`, httpBlock(200, { 'Content-Type': 'text/html; charset=utf-8' }, html), { id: `00000000-0000-4000-8000-${String(f * 10 + p).padStart(12, '0')}` });
+        });
+        const file = join(root, dir, `crawl/${f % 2 ? 'a' : 'b'}/CC-MAIN-2024-10-${f}.warc.gz`);
+        mkdirSync(join(file, '..'), { recursive: true });
+        writeFileSync(file, perRecordGzip(pages));
+      }
+    }
+    const warc = ['warc', '--documents', 'crawl/**/*.warc.gz', '--destination', 'dataset'];
+    expect(assay(join(root, 'local'), ...warc, '-q').code).toBe(0);
+    const s = assay(join(root, 'slurm'), ...warc, '--executor', 'slurm', '--tasks', '4', '--wait');
+    expect(s.code, `${s.out}\n${s.err}`).toBe(0);
+    expect(s.out).toContain('tasks 4: 4 done; final step done');
+    // Apart from `added` (when each run wrote them), the same documents in the same files, and the run manifest.
+    const docs = (dir: string): Record<string, unknown[]> => Object.fromEntries(Object.entries(tree(join(root, dir, 'dataset/documents'))).map(([n, t]) => [n, sortedRows(t).map((d) => ({ ...d, added: undefined }))]));
+    expect(Object.keys(docs('slurm')).sort()).toEqual(['a/CC-MAIN-2024-10-1.jsonl.gz', 'a/CC-MAIN-2024-10-3.jsonl.gz', 'b/CC-MAIN-2024-10-0.jsonl.gz', 'b/CC-MAIN-2024-10-2.jsonl.gz', 'b/CC-MAIN-2024-10-4.jsonl.gz']);
+    expect(docs('slurm')).toEqual(docs('local'));
+    const manifest = JSON.parse(readFileSync(join(root, 'slurm/dataset/documents/.assay/manifest.json'), 'utf8')) as { stage: string; inputs: unknown[] };
+    expect([manifest.stage, manifest.inputs.length]).toEqual(['warc', 5]);
   }, 300_000);
 
   it('resume: a scancelled task and a SIGKILLed one are the only ones resubmitted; the outputs equal a clean run', (ctx) => {

@@ -1,4 +1,4 @@
-// Tokens and MinHash on Slurm: token groups (Dolma's part-<i>) published together, signatures per task then one clustering step.
+// Tokens, MinHash and WARC on Slurm: token groups published together, signatures then one clustering step, WARC files per task.
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -7,6 +7,9 @@ import type { ExecutorConfig } from '../../../shared/executor/schema.js';
 import { stringOption, UsageError, type ParsedArgs } from '../cli/args.js';
 import { loadMinhashConfig } from '../cli/minhash.js';
 import { formatTokensSummary, loadTokensConfig, tokensOptions } from '../cli/tokens.js';
+import { warcOptions } from '../cli/warc.js';
+import { runWarc } from '../warc/index.js';
+import { planWarcTasks } from '../warc/plan.js';
 import { signMinhashFiles } from '../dedupe/minhash/index.js';
 import { writeFileAtomic } from '../io/index.js';
 import { finishTokensSlices, planTokens, runTokensSlice, type TokensOptions } from '../tokenize/runtime.js';
@@ -57,5 +60,27 @@ export const minhashAdapter: VerbAdapter = {
     return 0;
   },
   // The whole command again: every file's signatures are in the resume cache, so it buckets, clusters and writes.
+  finalArgv: (run) => run.argv,
+};
+
+/** The command line as data, so a task can rebuild the options its verb reads (Maps do not survive JSON). */
+const argsData = (a: ParsedArgs): { command: string | undefined; options: [string, string | true | string[]][]; positionals: string[] } => ({ command: a.command, options: [...a.options], positionals: a.positionals });
+
+export const warcAdapter: VerbAdapter = {
+  async plan(args: ParsedArgs, executor: ExecutorConfig, cwd: string): Promise<PlannedRun> {
+    const o = await warcOptions(args);
+    // Outputs are named relative to each glob's base, so tasks get files of the whole plan, never new globs.
+    const inputs = (await planWarcTasks(o.documents, o.destination, cwd)).map((t) => t.input).sort();
+    const tasks = assign(inputs, taskCount(executor, inputs.length)).map((slice) => ({ inputs: slice, argv: null }));
+    return { tasks, data: { args: argsData(args) }, hasFinal: true };
+  },
+  async runTask(run, i, _dir, signal) {
+    const { args } = run.data as { args: ReturnType<typeof argsData> };
+    const o = await warcOptions({ command: args.command, options: new Map(args.options), positionals: args.positionals }, signal);
+    const s = await runWarc({ ...o, cwd: run.cwd, only: run.tasks[i]!.inputs });
+    process.stdout.write(`task ${i}: ${s.files.length} WARC file(s), ${s.totals.kept} page(s) kept\n`);
+    return 0;
+  },
+  // Every file is marked done by then: the whole command only writes the run manifest.
   finalArgv: (run) => run.argv,
 };

@@ -40,6 +40,11 @@ export interface WarcOptions {
   signal?: AbortSignal;
   onProgress?: ProgressSink;
   log?: (message: string) => void;
+  /**
+   * One Slurm array task: extract only these WARC files (absolute paths) of the planned run, named as in the
+   * whole run; no run manifest (the final step, a rerun of the whole command, writes it from the markers).
+   */
+  only?: readonly string[];
 }
 
 export interface WarcSummary {
@@ -109,7 +114,9 @@ export async function runWarc(o: WarcOptions): Promise<WarcSummary> {
   };
   const tasks: WarcTask[] = [];
   let totalBytes = 0;
+  const only = o.only ? new Set(o.only) : null;
   for (const task of await planWarcTasks(o.documents, o.destination, cwd)) {
+    if (only !== null && !only.has(task.input)) continue;
     const m = o.ignoreExisting ? null : await doneMarker(task, fp);
     if (m !== null) add({ input: task.input, output: task.output, status: 'skipped', counts: m.counts }, m);
     else {
@@ -144,7 +151,7 @@ export async function runWarc(o: WarcOptions): Promise<WarcSummary> {
   }
   tracker.emit();
   // DEST/documents/.assay/manifest.json: what `assay tag` on these documents names as its parent run.
-  await writeRunManifest(join(resolve(cwd, o.destination), 'documents'), { stage: 'warc', started: startedAt, config: { ...fileOptions, added: undefined, documents: o.documents, destination: o.destination } }, inputs, outputs);
+  if (only === null) await writeRunManifest(join(resolve(cwd, o.destination), 'documents'), { stage: 'warc', started: startedAt, config: { ...fileOptions, added: undefined, documents: o.documents, destination: o.destination } }, inputs, outputs);
   summary.files.sort((a, b) => (a.input < b.input ? -1 : a.input > b.input ? 1 : 0));
   summary.elapsedSec = (performance.now() - started) / 1000;
   return summary;
