@@ -1,11 +1,10 @@
 // fastText's supervised `predict` in JavaScript, float32 step for step, with the rows of each word cached.
 import { expf } from './expf.js';
 import type { JsModel } from './js-model.js';
+import { HASH_START, hashStep, TokenCache } from './token-cache.js';
 
 const f32 = Math.fround;
 const EOS = '</s>';
-/** Entries of the word → input rows cache before it is dropped (a 10 MB document of fresh words stays bounded). */
-const CACHE_LIMIT = 300_000;
 const utf8 = new TextEncoder();
 
 export interface JsPrediction {
@@ -21,7 +20,7 @@ export interface JsPrediction {
  * crossing the JS boundary for every document goes; what is left is a cached row list per distinct word.
  */
 export class JsPredictor {
-  private cache = new Map<string, Int32Array>();
+  private readonly cache = new TokenCache<Int32Array>();
   /** UTF-8 of `<token>`, reused. */
   private bytes = new Uint8Array(256);
   private readonly hidden: Float32Array;
@@ -36,20 +35,15 @@ export class JsPredictor {
   }
 
   /** Input rows of one token: its own row when in vocabulary, then its character n-grams. */
-  private rows(token: string): Int32Array {
-    let rows = this.cache.get(token);
-    if (rows !== undefined) return rows;
+  private readonly rows = (token: string): Int32Array => {
     const { m } = this;
     const list: number[] = [];
     // fastText reads a token with the label prefix as a label, never as input.
     const wid = token.startsWith('__label__') ? undefined : m.wordIds.get(token);
     if (wid !== undefined) list.push(wid);
     if (token !== EOS && m.maxn > 0 && !token.startsWith('__label__')) this.subwords(token, list);
-    rows = Int32Array.from(list);
-    if (this.cache.size >= CACHE_LIMIT) this.cache = new Map();
-    this.cache.set(token, rows);
-    return rows;
-  }
+    return Int32Array.from(list);
+  };
 
   /**
    * `computeSubwords("<" + token + ">")`: n-grams of 1..maxn UTF-8 characters (not a lone "<" or ">"), each hashed
@@ -88,13 +82,18 @@ export class JsPredictor {
     const nl = line.indexOf('\n');
     const end = nl === -1 ? line.length : nl;
     let start = -1;
+    let h = HASH_START;
     for (let i = 0; i <= end; i++) {
       const c = i < end ? line.charCodeAt(i) : 0x20;
       const ws = c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0b || c === 0x0c || c === 0x00;
       if (!ws) {
-        if (start < 0) start = i;
+        if (start < 0) {
+          start = i;
+          h = HASH_START;
+        }
+        h = hashStep(h, c);
       } else if (start >= 0) {
-        count += this.accumulate(this.rows(line.slice(start, i)));
+        count += this.accumulate(this.cache.get(line, start, i, h, this.rows));
         start = -1;
       }
     }
