@@ -1,29 +1,33 @@
 // `assay import` (Parquet → Dolma documents) and `assay export --format parquet` (documents → Parquet shards), with progress and a summary.
 import { stat } from 'node:fs/promises';
 import { relative } from 'node:path';
-import { documentsIn, runExport, runImport } from '../parquet/index.js';
+import { documentsIn, runExport, runImport, type ImportOptions } from '../parquet/index.js';
 import { intOption, listOption, stringOption, UsageError, type ParsedArgs } from './args.js';
 import { createProgressPrinter } from './progress-bar.js';
 
 const shown = (p: string): string => relative(process.cwd(), p) || '.';
 
-export async function importCommand(args: ParsedArgs, signal: AbortSignal): Promise<number> {
+/** The import a command line asks for; also what each Slurm task runs on its files. */
+export function importOptions(args: ParsedArgs): ImportOptions {
   const dest = stringOption(args, 'dest');
   if (args.positionals.length === 0) throw new UsageError('import needs PARQUET… (files or globs)');
   if (dest === undefined) throw new UsageError('import needs --dest DIR (documents go to DIR/documents/)');
+  return {
+    inputs: args.positionals,
+    dest,
+    textField: stringOption(args, 'text-field'),
+    idField: stringOption(args, 'id-field'),
+    source: stringOption(args, 'source'),
+    processes: intOption(args, 'processes'),
+  };
+}
+
+export async function importCommand(args: ParsedArgs, signal: AbortSignal): Promise<number> {
+  const opts = importOptions(args);
   const quiet = args.options.get('quiet') === true;
   const printer = createProgressPrinter(process.stderr, quiet);
   try {
-    const s = await runImport({
-      inputs: args.positionals,
-      dest,
-      textField: stringOption(args, 'text-field'),
-      idField: stringOption(args, 'id-field'),
-      source: stringOption(args, 'source'),
-      processes: intOption(args, 'processes'),
-      signal,
-      onProgress: printer.update,
-    });
+    const s = await runImport({ ...opts, signal, onProgress: printer.update });
     printer.done();
     if (!quiet) {
       process.stdout.write(`imported ${s.files.length} file(s), ${s.docs.toLocaleString('en-US')} documents in ${s.elapsedSec.toFixed(1)} s with ${s.processes} process(es)\n`);

@@ -9,7 +9,7 @@ import { tagSettingsFromText } from '../tag/config-file.js';
 import { dedupePlan, mergeDedupePartitions } from './dedupe.js';
 import { mixPlan, runMixTask, finishMixRun } from './mix.js';
 import { argvOf, EXECUTOR_FLAGS } from './settings.js';
-import { minhashAdapter, tokensAdapter, warcAdapter } from './stages.js';
+import { importAdapter, minhashAdapter, tokensAdapter, warcAdapter } from './stages.js';
 import type { RunPlan, TaskPlan } from './state.js';
 
 export interface PlannedRun {
@@ -67,4 +67,5 @@ export const ADAPTERS: Record<string, VerbAdapter> = {
   tokens: tokensAdapter,
   minhash: minhashAdapter,
   warc: warcAdapter,
+  import: importAdapter,
 };

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeJsonl } from '../testing.js';
 import { startSlurm, TEST_COMMAND } from './testing.js';
 import { httpBlock, perRecordGzip, warcRecord } from '../warc/testing.js';
+import { finewebRows, writeFinewebParquet } from '../parquet/testing.js';
 
 const BASE = '/tmp/assay-slurm-test';
 let conf: string | null = null;
@@ -140,7 +141,7 @@ describe('--executor slurm on a single-node cluster', () => {
     expect(Object.values(la).join('')).toContain('near__minhash_duplicate');
   }, 300_000);
 
-  it('warc: 4 tasks over WARC files in nested folders write the documents of the local run under the same names', (ctx) => {
+  it('warc (4 tasks, WARC files in nested folders) and import (2 tasks) write the documents of the local run under the same names', (ctx) => {
     if (skip) return ctx.skip(skip);
     const root = join(BASE, 'work', `warc-${process.pid}`);
     rmSync(root, { recursive: true, force: true });
@@ -166,6 +167,19 @@ describe('--executor slurm on a single-node cluster', () => {
     expect(docs('slurm')).toEqual(docs('local'));
     const manifest = JSON.parse(readFileSync(join(root, 'slurm/dataset/documents/.assay/manifest.json'), 'utf8')) as { stage: string; inputs: unknown[] };
     expect([manifest.stage, manifest.inputs.length]).toEqual(['warc', 5]);
+
+    // import: Parquet shards, 2 tasks; the final step writes the manifest over every file.
+    for (const dir of ['local', 'slurm']) for (let f = 0; f < 3; f++) writeFinewebParquet(join(root, dir, `raw/fw/00${f}.parquet`), finewebRows(7).map((r) => ({ ...r, id: `${f}-${r.id}` })), 3);
+    const imp = ['import', 'raw/fw/*.parquet', '--dest', 'fineweb'];
+    expect(assay(join(root, 'local'), ...imp, '-q').code).toBe(0);
+    const si = assay(join(root, 'slurm'), ...imp, '--executor', 'slurm', '--tasks', '2', '--wait');
+    expect(si.code, `${si.out}\n${si.err}`).toBe(0);
+    expect(si.out).toContain('tasks 2: 2 done; final step done');
+    const imported = (dir: string): Record<string, unknown[]> => Object.fromEntries(Object.entries(tree(join(root, dir, 'fineweb/documents'))).map(([n, t]) => [n, sortedRows(t).map((d) => ({ ...d, added: undefined }))]));
+    expect(Object.keys(imported('slurm')).sort()).toEqual(['000.jsonl.gz', '001.jsonl.gz', '002.jsonl.gz']);
+    expect(imported('slurm')).toEqual(imported('local'));
+    const im = JSON.parse(readFileSync(join(root, 'slurm/fineweb/documents/.assay/manifest.json'), 'utf8')) as { stage: string; inputs: unknown[]; totals: { docs: number } };
+    expect([im.stage, im.inputs.length, im.totals.docs]).toEqual(['import', 3, 21]);
   }, 300_000);
 
   it('resume: a scancelled task and a SIGKILLed one are the only ones resubmitted; the outputs equal a clean run', (ctx) => {

@@ -1,4 +1,4 @@
-// Tokens, MinHash and WARC on Slurm: token groups published together, signatures then one clustering step, WARC files per task.
+// Tokens, MinHash, WARC and import on Slurm: token groups published together, signatures then clustering, files per task.
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -8,6 +8,8 @@ import { stringOption, UsageError, type ParsedArgs } from '../cli/args.js';
 import { loadMinhashConfig } from '../cli/minhash.js';
 import { formatTokensSummary, loadTokensConfig, tokensOptions } from '../cli/tokens.js';
 import { warcOptions } from '../cli/warc.js';
+import { importOptions } from '../cli/parquet.js';
+import { planImport, runImport, writeImportManifest, type ImportFileSummary, type ImportOptions } from '../parquet/index.js';
 import { runWarc } from '../warc/index.js';
 import { planWarcTasks } from '../warc/plan.js';
 import { signMinhashFiles } from '../dedupe/minhash/index.js';
@@ -83,4 +85,29 @@ export const warcAdapter: VerbAdapter = {
   },
   // Every file is marked done by then: the whole command only writes the run manifest.
   finalArgv: (run) => run.argv,
+};
+
+export const importAdapter: VerbAdapter = {
+  async plan(args: ParsedArgs, executor: ExecutorConfig, cwd: string): Promise<PlannedRun> {
+    const options = importOptions(args);
+    // The whole plan is checked first (text column present, no two files onto one output), then split.
+    const inputs = (await planImport(options, cwd)).map((p) => p.input).sort();
+    const tasks = assign(inputs, taskCount(executor, inputs.length)).map((slice) => ({ inputs: slice, argv: null }));
+    return { tasks, data: { options }, hasFinal: true };
+  },
+  async runTask(run, i, dir, signal) {
+    const { options } = run.data as { options: ImportOptions };
+    const s = await runImport({ ...options, cwd: run.cwd, only: run.tasks[i]!.inputs, signal });
+    await writeFileAtomic(resultFile(dir, 'import', i), serialize(s.files), { mkdir: true });
+    process.stdout.write(`task ${i}: imported ${s.files.length} file(s), ${s.docs} document(s)\n`);
+    return 0;
+  },
+  async finalize(run, dir) {
+    const { options } = run.data as { options: ImportOptions };
+    const files: ImportFileSummary[] = [];
+    for (let i = 0; i < run.tasks.length; i++) files.push(...(deserialize(await readFile(resultFile(dir, 'import', i))) as ImportFileSummary[]));
+    files.sort((a, b) => (a.input < b.input ? -1 : a.input > b.input ? 1 : 0));
+    await writeImportManifest(options, run.cwd, files, new Date(run.created));
+    process.stdout.write(`imported ${files.length} file(s), ${files.reduce((n, f) => n + f.docs, 0)} document(s); run manifest written\n`);
+  },
 };

@@ -26,6 +26,11 @@ export interface ImportOptions {
   cwd?: string;
   signal?: AbortSignal;
   onProgress?: ProgressSink;
+  /**
+   * One Slurm array task: import only these files (absolute paths) of the planned run and write no run manifest;
+   * the final step writes it from every task's file summaries (`writeImportManifest`).
+   */
+  only?: readonly string[];
 }
 
 export interface ImportSummary {
@@ -42,12 +47,15 @@ interface Planned {
   bytes: number;
 }
 
+/** `--source`, else the name of the folder holding the Parquet file. */
+const sourceOf = (opts: ImportOptions, input: string): string => opts.source ?? basename(dirname(input));
+
 const stemOf = (path: string): string => basename(path).replace(/\.parquet$/i, '');
 
 /** Where the documents of one Parquet file go under a dataset root (the host confines it before an app job starts). */
 export const importOutputPath = (destRoot: string, input: string): string => join(destRoot, 'documents', `${stemOf(input)}.jsonl.gz`);
 
-async function plan(opts: ImportOptions, cwd: string): Promise<Planned[]> {
+export async function planImport(opts: ImportOptions, cwd: string): Promise<Planned[]> {
   const inputs = (await expandGlobs(opts.inputs, { cwd })).map((p) => resolve(cwd, p));
   if (inputs.length === 0) throw new AssayError('CONFIG', `no Parquet files match ${opts.inputs.map((d) => `'${d}'`).join(', ')}`, { field: 'inputs' });
   const textField = opts.textField ?? 'text';
@@ -80,7 +88,8 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   const started = performance.now();
   const startedAt = new Date();
   const cwd = opts.cwd ?? process.cwd();
-  const planned = await plan(opts, cwd);
+  const only = opts.only ? new Set(opts.only) : null;
+  const planned = (await planImport(opts, cwd)).filter((p) => only === null || only.has(p.input));
   const tracker = new ProgressTracker('import', planned.reduce((s, p) => s + p.bytes, 0), planned.length, opts.onProgress);
   const added = new Date().toISOString();
   const tasks: ImportTask[] = planned.map((p) => ({
@@ -89,7 +98,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     name: p.name,
     textField: opts.textField ?? 'text',
     idField: opts.idField ?? 'id',
-    source: opts.source ?? basename(dirname(p.input)),
+    source: sourceOf(opts, p.input),
     added,
   }));
   const processes = Math.max(1, Math.min(opts.processes ?? 1, tasks.length));
@@ -112,7 +121,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   }
   tracker.emit();
   files.sort((a, b) => (a.input < b.input ? -1 : a.input > b.input ? 1 : 0));
-  await writeImportManifest(opts, cwd, tasks, files, startedAt);
+  if (only === null) await writeImportManifest(opts, cwd, files, startedAt);
   return { files, docs: files.reduce((s, f) => s + f.docs, 0), processes, elapsedSec: (performance.now() - started) / 1000 };
 }
 
@@ -120,8 +129,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
  * DEST/documents/.assay/manifest.json (stage `import`): what `assay tag` on the imported documents names as its
  * parent. hyparquet reads a file by ranges, never whole, so each input is hashed by one more sequential read here.
  */
-async function writeImportManifest(opts: ImportOptions, cwd: string, tasks: ImportTask[], files: ImportFileSummary[], started: Date): Promise<void> {
-  const sourceOf = new Map(tasks.map((t) => [t.input, t.source]));
+export async function writeImportManifest(opts: ImportOptions, cwd: string, files: ImportFileSummary[], started: Date): Promise<void> {
   const inputs = [];
   for (const f of files) inputs.push({ path: f.input, role: 'parquet', sha256: await sha256File(f.input) });
   const outputs = files.map((f) => ({
@@ -131,7 +139,7 @@ async function writeImportManifest(opts: ImportOptions, cwd: string, tasks: Impo
     sha256: f.outputSha256,
     docs: f.docs,
     tokens: { count: f.tokens, kind: 'estimate' as const },
-    bySource: f.docs > 0 ? sourceCounts({ [sourceOf.get(f.input) ?? '']: { docs: f.docs, tokens: f.tokens } }, 'estimate') : {},
+    bySource: f.docs > 0 ? sourceCounts({ [sourceOf(opts, f.input)]: { docs: f.docs, tokens: f.tokens } }, 'estimate') : {},
   }));
   const config = { inputs: opts.inputs, dest: opts.dest, textField: opts.textField ?? 'text', idField: opts.idField ?? 'id', source: opts.source ?? null, processes: opts.processes ?? 1 };
   await writeRunManifest(join(resolve(cwd, opts.dest), 'documents'), { stage: 'import', started, config }, inputs, outputs);
