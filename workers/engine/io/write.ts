@@ -3,7 +3,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { finished, pipeline, type Transform, type Writable } from 'node:stream';
-import { createGzip } from 'node:zlib';
+import { createGzip, type ZlibOptions } from 'node:zlib';
 import { AssayError } from '../errors.js';
 import { inferCodec, type Codec } from './codec.js';
 import { errorText } from './source.js';
@@ -254,8 +254,16 @@ export class AtomicWriter {
   }
 }
 
+/**
+ * Uncompressed bytes gzip may hold before a write waits for 'drain' (its writable high-water mark; the
+ * default, 16 KiB, is less than one block): gzip runs on libuv's pool, so with room for a batch's output
+ * the caller goes on to the next batch while the last one is compressed, instead of waiting for it.
+ */
+const COMPRESS_BEHIND = 1024 * 1024;
+
 function makeCompressor(codec: Codec, level: number | undefined): Transform | null {
-  if (codec === 'gzip') return createGzip({ level: level ?? 6 });
+  // zlib hands its options on to Transform, though @types/node's ZlibOptions does not list the stream ones.
+  if (codec === 'gzip') return createGzip({ level: level ?? 6, writableHighWaterMark: COMPRESS_BEHIND } as ZlibOptions);
   // The checksum (as the zstd CLI writes by default) lets readers detect corrupted frames.
   if (codec === 'zstd') return new ZstdCompressStream({ compressionLevel: level ?? 3, checksumFlag: true });
   return null;

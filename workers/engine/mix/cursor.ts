@@ -1,6 +1,29 @@
 // Pull lines by line number from a line-batch stream, so attribute files advance in lockstep with documents.
 import type { LineBatch } from '../io/index.js';
 
+/**
+ * The batches of `source`, each next one asked for as soon as the current one is handed out: the reader's
+ * gunzip (on libuv's pool) then inflates batch k + 1 while the main thread evaluates batch k. Only for
+ * readers that report problems by throwing (not under --skip-bad-lines, whose reports must stay in line
+ * order with the mixer's own); a failure still arrives after every batch before it.
+ */
+export async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  const it = source[Symbol.asyncIterator]();
+  let next = it.next();
+  try {
+    for (;;) {
+      const r = await next;
+      if (r.done) return;
+      next = it.next();
+      // Observed at the next await; until then a rejection must not count as unhandled.
+      next.catch(() => undefined);
+      yield r.value;
+    }
+  } finally {
+    await it.return?.();
+  }
+}
+
 /** A line the reader skipped (bad UTF-8 under --skip-bad-lines): present in the file, absent here. */
 export const SKIPPED = null;
 

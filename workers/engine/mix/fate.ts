@@ -10,6 +10,9 @@ export type Doc = Record<string, unknown>;
 /** A document's fate in a stream: KEEP, or the index of the reason that dropped it (mix/compile.ts `CompiledStream.reasons`). */
 export const KEEP = -1;
 
+/** Nesting past MAX_DOC_DEPTH takes that many brackets opened and closed: shorter lines (most attribute lines) need no walk. */
+const mayNestTooDeep = (text: string): boolean => text.length >= 2 * (MAX_DOC_DEPTH + 1);
+
 /**
  * A documents line as the mixer accepts it: a JSON object with an `id`, nested at most MAX_DOC_DEPTH
  * levels. Returns the document, or the bad-line error (never throws, so callers choose to skip or fail).
@@ -22,7 +25,7 @@ export function checkDocumentLine(text: string, file: string, line: number): Doc
     return e as AssayError;
   }
   if (!Object.hasOwn(doc, 'id')) return new AssayError('PARSE', "document has no 'id'", { file, line });
-  if (nestsDeeperThan(doc, MAX_DOC_DEPTH)) return new AssayError('PARSE', `document is ${TOO_DEEP}`, { file, line });
+  if (mayNestTooDeep(text) && nestsDeeperThan(doc, MAX_DOC_DEPTH)) return new AssayError('PARSE', `document is ${TOO_DEEP}`, { file, line });
   return doc;
 }
 
@@ -39,7 +42,7 @@ export function checkAttributeLine(text: string, id: Json, docsFile: string, att
   }
   const r = rec as { id?: unknown; attributes?: unknown } | null;
   if (r === null || typeof r !== 'object' || !Object.hasOwn(r, 'id')) return new AssayError('PARSE', "attribute record has no 'id'", { file: attrFile, line });
-  if (nestsDeeperThan(r, MAX_DOC_DEPTH)) return new AssayError('PARSE', `attribute record is ${TOO_DEEP}`, { file: attrFile, line });
+  if (mayNestTooDeep(text) && nestsDeeperThan(r, MAX_DOC_DEPTH)) return new AssayError('PARSE', `attribute record is ${TOO_DEEP}`, { file: attrFile, line });
   if (r.id !== id && !jsonEqual(r.id as Json, id)) {
     return new AssayError('MISMATCH', `mismatched ids: documents file ${docsFile} has id ${stringifyJson(id)} but attributes file has ${stringifyJson(r.id)}`, {
       file: attrFile,

@@ -137,7 +137,8 @@ describe('runMix', () => {
     const run = runMix(parseMixerConfig(recipe('out'), 'r.yaml'), {
       cwd: dir,
       signal: controller.signal,
-      onProgress: (p) => p.docs > 0 && controller.abort(),
+      // At the first report of input read (the readers read ahead, so it may come before any document count).
+      onProgress: (p) => p.done > 0 && controller.abort(),
     });
     await expect(run).rejects.toMatchObject({ code: 'CANCELLED' });
     const left = existsSync(join(dir, 'out')) ? outputs(join(dir, 'out')) : [];
@@ -148,7 +149,7 @@ describe('runMix', () => {
     const { dir } = dataset(4, 300);
     const controller = new AbortController();
     const cfg = parseMixerConfig(recipe('out', '', 2).replace('max_size_in_bytes: 100000000', 'max_size_in_bytes: 10'), 'r.yaml');
-    const run = runMix(cfg, { cwd: dir, signal: controller.signal, onProgress: (p) => p.docs > 0 && controller.abort() });
+    const run = runMix(cfg, { cwd: dir, signal: controller.signal, onProgress: (p) => p.done > 0 && controller.abort() });
     await expect(run).rejects.toMatchObject({ code: 'CANCELLED' });
     expect(existsSync(join(dir, 'out')) ? outputs(join(dir, 'out')) : []).toEqual([]);
   });

@@ -6,7 +6,7 @@ import { AssayError } from '../errors.js';
 import { AtomicWriter, attributePathFor, compressedDeltas, readLineBatches, type Codec } from '../io/index.js';
 import { countSource } from '../manifest/write.js';
 import { DocEvalError, KEEP, type CompiledStream } from './compile.js';
-import { LineCursor, SKIPPED } from './cursor.js';
+import { LineCursor, readAhead, SKIPPED } from './cursor.js';
 import type { Json } from './filters/types.js';
 import { checkAttributeLine, checkDocumentLine, mergeOwnedAttributeSets, trimmedUtf8Length } from './fate.js';
 import { stringifySorted } from './json.js';
@@ -120,7 +120,8 @@ async function openAttributeCursors(
       throw new AssayError('MISMATCH', `attribute set '${name}' has no file for this documents file (expected ${path})`, { file: input });
     }
     const onDigest = (d: { sha256: string }): number => digests.push({ path, role: `attributes/${name}`, sha256: d.sha256 });
-    cursors.push(new LineCursor(path, readLineBatches(path, { codec: opts.inputCodec, signal: opts.signal, batchLines: BATCH_LINES, onBadLine, onDigest })));
+    const lines = readLineBatches(path, { codec: opts.inputCodec, signal: opts.signal, batchLines: BATCH_LINES, onBadLine, onDigest });
+    cursors.push(new LineCursor(path, onBadLine ? lines : readAhead(lines)));
   }
   return cursors;
 }
@@ -159,7 +160,9 @@ async function mixFile(
       onProgress: compressedDeltas(opts.onProgress),
       onDigest: (d) => stats.digests.push({ path: input, role: 'documents', sha256: d.sha256 }),
     });
-    for await (const batch of batches) {
+    for await (const batch of onBadDocLine ? batches : readAhead(batches)) {
+      // Read ahead, the readers may have finished before a cancel: they would not see it.
+      if (opts.signal?.aborted) throw new AssayError('CANCELLED', 'mixing cancelled', { file: input });
       const n = batch.lines.length;
       if (batch.firstLine > nextLine) {
         // The documents reader skipped lines: consume the same lines from every attribute file.
