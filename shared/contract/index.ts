@@ -8,6 +8,7 @@ export * from './events.js';
 export * from './jobs.js';
 export * from './methods.js';
 export * from './runs.js';
+export * from './slurm.js';
 export type * from './ledger.js';
 export type * from './mixplan.js';
 export type * from './run-ledger.js';

@@ -1,5 +1,6 @@
 // Jobs as the app sees them: what can be launched, progress events and terminal states (DESIGN §5).
 import { z } from 'zod';
+import { executorConfig, type SlurmRun } from './slurm.js';
 
 export const jobKind = z.enum(['tag', 'dedupe', 'minhash', 'mix', 'tokens', 'index', 'import', 'warc']);
 export type JobKind = z.infer<typeof jobKind>;
@@ -10,12 +11,15 @@ export const jobStart = z
     kind: jobKind,
     configPath: z.string().min(1).optional(),
     configText: z.string().min(1).optional(),
+    /** Where it runs: locally (the default) or, for tag/dedupe/minhash/mix/tokens, as a Slurm array job. */
+    executor: executorConfig.optional(),
   })
   .strict()
   .refine((v) => v.kind === 'index' || v.configPath !== undefined || v.configText !== undefined, {
     message: 'a tag/dedupe/minhash/mix/tokens/import/warc job needs configPath or configText',
   });
-export type JobStart = z.infer<typeof jobStart>;
+/** As the app sends it (the host applies the executor's defaults). */
+export type JobStart = z.input<typeof jobStart>;
 
 export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -44,6 +48,14 @@ export interface JobInfo {
   error?: string;
   /** Folders the job wrote (relative to the workspace). */
   outputs: string[];
+  /** A job run on Slurm: its array's tasks as last polled. */
+  slurm?: SlurmRun;
+}
+
+/** A Slurm job's tasks changed state (polled about once a second while it runs). */
+export interface JobTasks {
+  jobId: string;
+  slurm: SlurmRun;
 }
 
 export interface JobLog {

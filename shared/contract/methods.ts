@@ -8,6 +8,7 @@ import type { PlanResult, TokenLedgerResult } from './mixplan.js';
 import type { RunTokenLedger } from './run-ledger.js';
 import { locateQuery, type RunManifestView } from './runs.js';
 import { safeSegment } from '../segment.js';
+import { executorSettings, type ExecutorSettings } from './slurm.js';
 import type { SourceFile } from './sources.js';
 import type { ExplainResult, Histogram, LintIssue, PreviewResult, SampleBucket } from './preview.js';
 import type { ConfigTemplate, DocumentDetail, DocumentPage, ExportResult, JobCheck, WorkspaceInfo, WorkspaceSettings } from './workspace.js';
@@ -98,6 +99,9 @@ export const methods = {
   'templates.render': { params: z.object({ id: z.string().min(1).max(200) }).strict(), result: {} as { id: string; text: string; suggestedPath: string } },
   'settings.get': { params: z.object({}).strict(), result: {} as WorkspaceSettings },
   'settings.set': { params: z.object({ envAllowList: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).max(200)).max(200) }).strict(), result: {} as WorkspaceSettings },
+  /** The executor the Runs tab last used in this workspace (local or Slurm, with the Slurm options). */
+  'executor.get': { params: z.object({}).strict(), result: {} as ExecutorSettings },
+  'executor.set': { params: executorSettings, result: {} as ExecutorSettings },
   /** Everything `jobs.start` checks (config parse, schema, workspace paths), without starting anything or writing a file. */
   'jobs.check': { params: jobStart, result: {} as JobCheck },
   'jobs.start': { params: jobStart, result: {} as JobInfo },

@@ -3,9 +3,17 @@ import { readSettings } from './settings.js';
 
 /**
  * Variables the host process keeps for itself (the OS and Node need them); never offered to recipes.
- * Everything else (tokens, keys, passwords) leaves process.env when the host starts.
+ * Everything else (tokens, keys, passwords) leaves process.env when the host starts. SLURM_CONF names the
+ * cluster the Slurm client tools talk to (a path, not a secret): Slurm jobs need it.
  */
-const SYSTEM = /^(PATH|Path|HOME|USER|LOGNAME|SHELL|TMPDIR|TEMP|TMP|LANG|LANGUAGE|LC_[A-Z]+|TZ|SystemRoot|SYSTEMROOT|windir|ComSpec|PATHEXT|USERPROFILE|APPDATA|LOCALAPPDATA|PROGRAMDATA|XDG_[A-Z_]+|DISPLAY|WAYLAND_DISPLAY|NODE_ENV)$/;
+const SYSTEM = /^(PATH|Path|HOME|USER|LOGNAME|SHELL|TMPDIR|TEMP|TMP|LANG|LANGUAGE|LC_[A-Z]+|TZ|SystemRoot|SYSTEMROOT|windir|ComSpec|PATHEXT|USERPROFILE|APPDATA|LOCALAPPDATA|PROGRAMDATA|XDG_[A-Z_]+|DISPLAY|WAYLAND_DISPLAY|NODE_ENV|SLURM_CONF)$/;
+
+/** The system variables of `source` (what the host keeps): a Slurm job's sbatch needs PATH and SLURM_CONF to reach the cluster. */
+export function systemEnv(source: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, v] of Object.entries(source)) if (v !== undefined && SYSTEM.test(name)) out[name] = v;
+  return out;
+}
 
 /** The allowed subset of `source` (the host's original environment) for this workspace, read fresh so a settings change applies at once. */
 export function allowedEnv(root: string, source: NodeJS.ProcessEnv): Record<string, string> {

@@ -1,6 +1,6 @@
 // Serves the contract on a host endpoint: validates envelopes and params (zod), calls the method's handler, answers or maps the error.
 import type { z } from 'zod';
-import { methods, requestEnvelope, type ErrorPayload, type EventName, type Events, type Method, type Result } from '../../shared/contract/index.js';
+import { methods, requestEnvelope, type ErrorPayload, type EventName, type Events, type Method, type Result, type SlurmRun } from '../../shared/contract/index.js';
 import { HostError, toErrorPayload } from './errors.js';
 import type { HostEndpoint } from './transport.js';
 
@@ -64,8 +64,11 @@ function redactResult(method: string, result: unknown, redact: (t: string) => st
 
 /** Job events carry error text and log lines from the job process: they are redacted like responses. */
 function redactEvent(event: string, payload: unknown, redact: (t: string) => string): unknown {
-  const p = payload as { error?: unknown; line?: unknown };
-  if (event === 'job.state' && typeof p.error === 'string') return { ...p, error: redact(p.error) };
+  const p = payload as { error?: unknown; line?: unknown; slurm?: SlurmRun };
+  // A Slurm task's log tail is a job's output like its log lines.
+  const slurm = p.slurm && { ...p.slurm, tasks: p.slurm.tasks.map((t) => (t.tail ? { ...t, tail: t.tail.map(redact) } : t)) };
+  if (event === 'job.tasks' && slurm) return { ...p, slurm };
+  if (event === 'job.state' && (typeof p.error === 'string' || slurm)) return { ...p, ...(typeof p.error === 'string' && { error: redact(p.error) }), ...(slurm && { slurm }) };
   if (event === 'job.log' && typeof p.line === 'string') return { ...p, line: redact(p.line) };
   return payload;
 }

@@ -5,6 +5,7 @@ import { resolveAgainst } from './compare-against.js';
 import { hostDeconItems, hostDeconReport } from './decon.js';
 import type { Handlers } from './dispatch.js';
 import { exportDocuments } from './export.js';
+import { readExecutorSettings, writeExecutorSettings } from './executor-settings.js';
 import type { IndexService } from './index-service.js';
 import type { JobManager } from './jobs/manager.js';
 import { outsideWorkspace } from './lint-paths.js';
@@ -61,6 +62,8 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'templates.render': (p) => templateRender(root, index, p.id),
     'settings.get': () => readSettings(root),
     'settings.set': (p) => writeSettings(root, p),
+    'executor.get': () => readExecutorSettings(root),
+    'executor.set': (p) => writeExecutorSettings(root, p),
     'jobs.check': (p) => jobs.check(p),
     'workspace.info': () => workspaceInfo(ctx),
     'recipe.read': (p) => readRecipe(root, p.path),

@@ -15,6 +15,8 @@ import { utilityJobLauncher } from './launch-utility.js';
 import { ProgressMeter } from './meter.js';
 import { checkPlanPaths, planJob } from './plan.js';
 import type { RunnerMessage, RunnerRequest } from './protocol.js';
+import { slurmExecutor, type SlurmExecutor } from './slurm-accept.js';
+import { systemEnv } from '../app-env.js';
 
 export interface JobManagerOptions {
   root: string;
@@ -87,22 +89,23 @@ export class JobManager {
   }
 
   /** Reads, parses and confines a job's config; throws what the app must show. */
-  async #accept(req: JobStart, jobId: string): Promise<{ text: string; path: string | undefined }> {
+  async #accept(req: JobStart, jobId: string): Promise<{ text: string; path: string | undefined; executor: SlurmExecutor | undefined }> {
     const { text, path } = await this.#config(req, jobId);
+    const executor = slurmExecutor(this.opts.root, req, text, path);
     // Inline text is named by its parameter in errors: its file under .assay/runs/ exists only once accepted.
     const name = req.configPath !== undefined ? req.configPath : req.configText !== undefined ? 'configText' : '(index)';
     const plan = planJob(req.kind, text, name, this.opts.jobEnv?.());
     await checkPlanPaths(plan, this.opts.root);
-    return { text, path };
+    return { text, path, executor };
   }
 
   async start(req: JobStart): Promise<JobInfo> {
     const jobId = newJobId(req.kind);
-    const { text, path } = await this.#accept(req, jobId);
+    const { text, path, executor } = await this.#accept(req, jobId);
     if (req.configPath === undefined && path !== undefined) await writeFileAtomic(resolveInside(this.opts.root, path), text);
     const info: JobInfo = { jobId, kind: req.kind, state: 'running', startedAt: new Date().toISOString(), ...(path !== undefined && { config: path }), outputs: [] };
     this.#record(info);
-    this.#spawn(info, { type: 'start', kind: req.kind, root: this.opts.root, configText: text, configPath: path ?? '(index)' });
+    this.#spawn(info, { type: 'start', kind: req.kind, root: this.opts.root, configText: text, configPath: path ?? '(index)', ...(executor && { executor }) });
     return info;
   }
 
@@ -164,7 +167,9 @@ export class JobManager {
   #spawn(info: JobInfo, start: RunnerRequest): void {
     const entry = this.opts.runnerEntry ?? hostEntry('job-runner', 'jobs/runner.ts');
     // The job re-reads its config with its own environment: only the allowed variables, so both agree.
-    const env = this.opts.jobEnv?.() ?? process.env;
+    const allowed = this.opts.jobEnv?.() ?? process.env;
+    // A Slurm job runs sbatch/squeue/scancel (PATH, SLURM_CONF) and its tasks inherit this environment (sbatch exports it).
+    const env = start.type === 'start' && start.executor ? { ...systemEnv(process.env), ...allowed } : allowed;
     const live: Live = { info, child: null as unknown as JobChild, meter: new ProgressMeter(info.jobId), cancelRequested: false, reported: false, settled: false, logLines: 0 };
     const ended = (reason: string): void => {
       this.#live.delete(info.jobId);
@@ -189,6 +194,10 @@ export class JobManager {
       live.info = { ...live.info, progress: live.meter.latest };
       if (p) this.opts.emit('job.progress', p);
     } else if (m.type === 'log') this.#log(live, m.line);
+    else if (m.type === 'tasks') {
+      live.info = { ...live.info, slurm: m.slurm };
+      this.opts.emit('job.tasks', { jobId: live.info.jobId, slurm: m.slurm });
+    }
     else if (m.type === 'error') {
       live.reported = true;
       this.#finish(live, m.error.code === 'CANCELLED' ? 'cancelled' : 'failed', { error: describe(m.error) });

@@ -6,6 +6,7 @@ import { buildIndexForJob } from './index-builder.js';
 import type { StageProgress } from './meter.js';
 import { checkPlanPaths, planJob } from './plan.js';
 import type { RunnerMessage, RunnerRequest } from './protocol.js';
+import { runOnSlurm } from './slurm-run.js';
 
 const controller = new AbortController();
 
@@ -22,7 +23,9 @@ async function run(req: Extract<RunnerRequest, { type: 'start' }>): Promise<void
     const plan = planJob(req.kind, req.configText, req.configPath);
     // Checked again here, just before the engine opens anything: the workspace may have changed since the host accepted the job.
     await checkPlanPaths(plan, req.root);
-    const r = await executePlan(plan, ctx, buildIndexForJob);
+    const r = req.executor
+      ? await runOnSlurm({ kind: req.kind, root: req.root, configPath: req.configPath, executor: req.executor }, plan, { ...ctx, onTasks: (slurm) => void send({ type: 'tasks', slurm }) })
+      : await executePlan(plan, ctx, buildIndexForJob);
     let indexedDocs = r.indexedDocs;
     if (r.reindex) {
       log('updating the attribute index with the new attributes');

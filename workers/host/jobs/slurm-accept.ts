@@ -1,0 +1,33 @@
+// A job start asking for Slurm: only the kinds the engine splits into arrays, its logging dir inside the workspace (one per config text by default).
+import { createHash } from 'node:crypto';
+import { relative } from 'node:path';
+import { executorConfig, SLURM_KINDS, type ExecutorConfig, type JobStart } from '../../../shared/contract/index.js';
+import { HostError } from '../errors.js';
+import { resolveInside } from '../paths.js';
+
+export type SlurmExecutor = ExecutorConfig & { logging_dir: string };
+
+/**
+ * The logging dir when none is given: the engine resumes a run in the same dir (only unfinished tasks are
+ * submitted, by the inputs' sizes and mtimes, not by the config), so an edited recipe must get its own dir
+ * or it would "resume" into nothing to do. Keyed by config path, text and task count; the same run again resumes.
+ */
+export function defaultLoggingDir(kind: string, configPath: string, text: string, tasks: number | undefined): string {
+  const key = createHash('sha256').update(JSON.stringify([configPath, text, tasks ?? null])).digest('hex').slice(0, 12);
+  return `.assay/slurm/${kind}-${key}`;
+}
+
+/** undefined: the job runs locally. Throws what the app must show for a start Slurm cannot take. */
+export function slurmExecutor(root: string, req: JobStart, text: string, configPath: string | undefined): SlurmExecutor | undefined {
+  if (req.executor === undefined) return undefined;
+  const e = executorConfig.parse(req.executor);
+  if (e.type !== 'slurm') return undefined;
+  if (!(SLURM_KINDS as readonly string[]).includes(req.kind)) {
+    throw new HostError('BAD_REQUEST', `${req.kind} runs locally only; Slurm runs ${SLURM_KINDS.join(', ')}`, 'executor');
+  }
+  if (configPath === undefined) throw new HostError('BAD_REQUEST', `a ${req.kind} job on Slurm needs a config`, 'executor');
+  const dir = e.logging_dir ?? defaultLoggingDir(req.kind, configPath, text, e.tasks);
+  // Completions, logs and scripts are written there: like every path a job writes, it stays in the workspace.
+  const abs = resolveInside(root, dir, 'executor.logging_dir');
+  return { ...e, type: 'slurm', logging_dir: relative(root, abs) || '.' };
+}

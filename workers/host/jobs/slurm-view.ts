@@ -1,0 +1,62 @@
+// The engine's `jobs status` (RunStatus) as the contract's SlurmRun: paths workspace-relative, inputs and log tails only where a task failed.
+import { isAbsolute, relative } from 'node:path';
+import type { SlurmRun, SlurmTask } from '../../../shared/contract/index.js';
+import type { RunStatus } from '../../engine/executor/status.js';
+import { logFile } from '../../engine/executor/state.js';
+
+/** Inputs listed per failed task: enough to name the bad file, bounded for a task that reads thousands. */
+const MAX_INPUTS = 20;
+
+const NEVER_STARTED = '(no log: the task never started)';
+
+export function relativeTo(root: string, path: string): string {
+  const r = relative(root, path);
+  return r === '' ? '.' : r.startsWith('..') || isAbsolute(r) ? path : r;
+}
+
+/** The job ids this app job submitted: the last submission's array and final step. */
+export function submittedJobIds(status: Pick<RunStatus, 'run'>): string[] {
+  const last = status.run.submissions.at(-1);
+  return last ? [last.jobId, last.finalJobId ?? ''].filter((j) => j !== '') : [];
+}
+
+/**
+ * `cancelled`: this job was cancelled, so a task that never started (its pending array element was
+ * removed by scancel, or its dependency never held) reads as cancelled rather than failed.
+ */
+export function slurmView(root: string, status: RunStatus, cancelled = false): SlurmRun {
+  const tasks: SlurmTask[] = status.tasks.map((t) => {
+    const neverStarted = t.tail.length === 1 && t.tail[0] === NEVER_STARTED;
+    const state = cancelled && t.state === 'failed' && neverStarted ? 'cancelled' : t.state;
+    const out: SlurmTask = { task: t.task, state, inputCount: t.inputs.length };
+    if (state === 'failed' || state === 'cancelled') {
+      out.inputs = t.inputs.slice(0, MAX_INPUTS).map((p) => relativeTo(root, p));
+      out.tail = t.tail;
+      out.log = relativeTo(root, logFile(status.dir, t.task));
+    }
+    return out;
+  });
+  const counts = { ...status.counts };
+  if (cancelled) {
+    const relabelled = tasks.filter((t, i) => t.task !== 'final' && t.state !== status.tasks[i]?.state).length;
+    counts.failed -= relabelled;
+    counts.cancelled += relabelled;
+  }
+  return { loggingDir: relativeTo(root, status.dir), jobIds: submittedJobIds(status), tasks, counts, finished: status.finished, failed: status.failed };
+}
+
+/** Tasks done / all tasks, the final step counted as one more. */
+export function tasksProgress(view: SlurmRun): { done: number; total: number } {
+  return { done: view.tasks.filter((t) => t.state === 'done').length, total: view.tasks.length };
+}
+
+/** One line per failed task, naming its inputs and its log's last line: the job's error. */
+export function failureText(view: SlurmRun): string {
+  const bad = view.tasks.filter((t) => t.state === 'failed' || t.state === 'cancelled');
+  const lines = bad.map((t) => {
+    const name = t.task === 'final' ? 'the final step' : `task ${t.task}`;
+    const inputs = t.task === 'final' ? '' : ` (inputs: ${(t.inputs ?? []).slice(0, 3).join(', ')}${t.inputCount > 3 ? ` and ${t.inputCount - 3} more` : ''})`;
+    return `${name} ${t.state}${inputs}: ${t.tail?.at(-1) ?? 'no log'}`;
+  });
+  return `the Slurm run failed: ${lines.join('; ')} — see ${view.loggingDir}/logs/`;
+}
