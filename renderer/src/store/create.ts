@@ -7,6 +7,7 @@ import { createConnectionSlice } from './connection.js';
 import { createDeconSlice } from './decon.js';
 import { createDistributionsSlice } from './distributions.js';
 import { createDocumentsSlice } from './documents.js';
+import { createExecutorSlice } from './executor.js';
 import { createInspectorSlice } from './inspector.js';
 import { createLedgerSlice } from './ledger.js';
 import { createPreviewSlice } from './preview.js';
@@ -34,6 +35,7 @@ export function createWorkbenchStore(api: AssayApi, opts: Partial<Omit<StoreDeps
     ...createDocumentsSlice(deps)(...a),
     ...createInspectorSlice(deps)(...a),
     ...createRunsSlice(deps)(...a),
+    ...createExecutorSlice(deps)(...a),
     ...createRunPageSlice(deps)(...a),
     ...createDeconSlice(deps)(...a),
     ...createSourcesSlice(deps)(...a),
@@ -47,6 +49,7 @@ export function wireEvents(store: WorkbenchStore, api: AssayApi): () => void {
     api.on('job.state', (info) => s().onJobState(info)),
     api.on('job.progress', (p) => s().onJobProgress(p)),
     api.on('job.log', (l) => s().onJobLog(l)),
+    api.on('job.tasks', (t) => s().onJobTasks(t)),
     api.on('file.changed', (e) => s().onFileChanged(e)),
     api.on('index.updated', () => {
       // New attributes or documents: every figure, page and histogram may have changed.

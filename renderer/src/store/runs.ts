@@ -1,5 +1,5 @@
 // Runs slice: choosing a job and its config, checking the open recipe before it is saved and run, progress, logs, history.
-import type { JobInfo, JobKind, JobLog, JobProgress, JobStart, WorkspaceInfo } from '../../../shared/contract/index.js';
+import type { JobInfo, JobKind, JobLog, JobProgress, JobStart, JobTasks, WorkspaceInfo } from '../../../shared/contract/index.js';
 import { errorText, toErrorPayload } from '../api/errors.js';
 import { refusalOf, type CheckAnswers, type Refusal } from '../lib/runCheck.js';
 import { patcher, type SliceCreator, type WorkbenchState } from './types.js';
@@ -29,6 +29,7 @@ export interface RunsState {
 export interface RunsSlice {
   runs: RunsState;
   refreshJobs(): Promise<void>;
+  /** Starts a job; on the chosen executor (Slurm, for the kinds it runs) unless `start` names one. */
   startJob(start: JobStart): Promise<JobInfo | null>;
   /**
    * Runs the open recipe: checks the editor text first (job check and lint) and refuses, with nothing written,
@@ -44,6 +45,8 @@ export interface RunsSlice {
   onJobState(info: JobInfo): void;
   onJobProgress(p: JobProgress): void;
   onJobLog(l: JobLog): void;
+  /** A Slurm job's per-task states (polled by the host while it runs). */
+  onJobTasks(t: JobTasks): void;
 }
 
 /** The workspace's configs that can run as `kind` (recognised by schema), with a not-yet-listed open recipe for mix. */
@@ -100,8 +103,10 @@ export const createRunsSlice: SliceCreator<RunsSlice> = ({ api }) => (set, get) 
       }
     },
 
-    async startJob(start) {
+    async startJob(req) {
       patch({ starting: true, error: null });
+      const executor = req.executor ?? get().executorFor(req.kind);
+      const start = executor ? { ...req, executor } : req;
       try {
         const info = await api.invoke('jobs.start', start);
         upsert(info);
@@ -181,6 +186,13 @@ export const createRunsSlice: SliceCreator<RunsSlice> = ({ api }) => (set, get) 
 
     onJobProgress(p) {
       patch({ progress: { ...get().runs.progress, [p.jobId]: p } });
+    },
+
+    onJobTasks({ jobId, slurm }) {
+      const r = get().runs;
+      const job = r.jobs.find((j) => j.jobId === jobId);
+      // A job the list does not hold yet (started elsewhere) arrives with its next state event.
+      if (job) patch({ jobs: r.jobs.map((j) => (j.jobId === jobId ? { ...j, slurm } : j)) });
     },
 
     onJobLog(l) {

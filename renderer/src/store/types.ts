@@ -6,6 +6,7 @@ import type { DeconSlice } from './decon.js';
 import type { ConnectionSlice } from './connection.js';
 import type { DistributionsSlice } from './distributions.js';
 import type { DocumentsSlice } from './documents.js';
+import type { ExecutorSlice } from './executor.js';
 import type { InspectorSlice } from './inspector.js';
 import type { LedgerSlice } from './ledger.js';
 import type { PreviewSlice } from './preview.js';
@@ -26,6 +27,7 @@ export type WorkbenchState = ConnectionSlice &
   DocumentsSlice &
   InspectorSlice &
   RunsSlice &
+  ExecutorSlice &
   RunPageSlice &
   DeconSlice &
   SourcesSlice &

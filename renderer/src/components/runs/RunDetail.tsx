@@ -5,6 +5,7 @@ import { JobLog } from './JobLog.js';
 import { LedgerSearch } from './LedgerSearch.js';
 import { RunManifest } from './RunManifest.js';
 import { RunTokens } from './RunTokens.js';
+import { SlurmTasks } from './SlurmTasks.js';
 
 const VIEWS: { view: RunView; label: string; help: string }[] = [
   { view: 'log', label: 'log', help: 'the selected job’s log' },
@@ -45,7 +46,12 @@ export function RunDetail() {
           </button>
         )}
       </nav>
-      {view === 'log' ? <JobLog /> : path === null ? <p className="muted pad">{selected ? 'this run wrote no output folder' : 'Select a finished run to see its manifest and ledger.'}</p> : view === 'manifest' ? <RunManifest /> : view === 'tokens' ? <RunTokens /> : <LedgerSearch />}
+      {view === 'log' ? (
+        <>
+          <SlurmTasks />
+          <JobLog />
+        </>
+      ) : path === null ? <p className="muted pad">{selected ? 'this run wrote no output folder' : 'Select a finished run to see its manifest and ledger.'}</p> : view === 'manifest' ? <RunManifest /> : view === 'tokens' ? <RunTokens /> : <LedgerSearch />}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { jobKind } from '../../../../shared/contract/index.js';
 import { configsFor, selectedConfig } from '../../store/runs.js';
 import { isDirty, useWorkbench, useWorkbenchApi } from '../../store/index.js';
 import { NewFromTemplate } from '../workspace/NewFromTemplate.js';
+import { ExecutorPicker } from './ExecutorPicker.js';
 import { JobRow } from './JobRow.js';
 import { RunDetail } from './RunDetail.js';
 
@@ -71,6 +72,7 @@ export function RunsTab() {
           refresh
         </button>
       </div>
+      <ExecutorPicker />
       {creating && kind !== 'index' && (
         <div className="toolbar">
           <NewFromTemplate
