@@ -1,4 +1,4 @@
-// `assay jobs status|cancel DIR` for Slurm runs, and `jobs task|finalize`, what each array task and the final step run.
+// `assay jobs status|cancel DIR` for Slurm runs, and `jobs task|stage-task|finalize`, what the array tasks and the final step run.
 import { resolve } from 'node:path';
 import { ADAPTERS } from '../executor/adapters.js';
 import { cancelJobs } from '../executor/slurm.js';
@@ -35,9 +35,23 @@ async function runTask(dir: string, run: RunPlan, which: string | undefined, sig
   return code;
 }
 
+async function runStageTask(dir: string, run: RunPlan, stage: string | undefined, which: string | undefined, signal: AbortSignal): Promise<number> {
+  const st = run.stages?.find((s) => s.name === stage);
+  if (st === undefined) throw new UsageError(`this run has no stage '${stage ?? ''}' (stages: ${(run.stages ?? []).map((s) => s.name).join(', ') || 'none'})`);
+  const raw = which ?? process.env.SLURM_ARRAY_TASK_ID;
+  const i = Number(raw);
+  if (raw === undefined || !Number.isInteger(i) || i < 0 || i >= st.tasks.length) throw new UsageError(`jobs stage-task needs a task index 0–${st.tasks.length - 1}, got '${raw ?? ''}'`);
+  const started = performance.now();
+  process.stderr.write(`assay ${st.name} task ${i} of ${st.tasks.length}\n`);
+  const code = await ADAPTERS[run.verb]!.runStageTask!(run, st.name, i, dir, signal);
+  if (code === 0) await markComplete(dir, i, st.tasks[i]!.inputs, (performance.now() - started) / 1000, st.name);
+  return code;
+}
+
 async function finalize(dir: string, run: RunPlan, signal: AbortSignal): Promise<number> {
-  const unfinished: number[] = [];
-  for (const [i, t] of run.tasks.entries()) if ((await validCompletion(dir, i, t.inputs)) === null) unfinished.push(i);
+  const unfinished: string[] = [];
+  for (const [i, t] of run.tasks.entries()) if ((await validCompletion(dir, i, t.inputs)) === null) unfinished.push(String(i));
+  for (const st of run.stages ?? []) for (const [i, t] of st.tasks.entries()) if ((await validCompletion(dir, i, t.inputs, st.name)) === null) unfinished.push(`${st.name} ${i}`);
   if (unfinished.length > 0) throw new AssayError('IO', `tasks ${unfinished.join(', ')} have not finished; the final step needs all of them`, { file: dir });
   const started = performance.now();
   const adapter = ADAPTERS[run.verb]!;
@@ -57,13 +71,15 @@ export async function jobsCommand(args: ParsedArgs, signal: AbortSignal): Promis
       return s.failed ? 1 : 0;
     }
     case 'cancel': {
-      const ids = run.submissions.flatMap((s) => [s.jobId, s.finalJobId ?? '']).filter((j) => j !== '');
+      const ids = run.submissions.flatMap((s) => [s.jobId, ...(s.stageJobs ?? []).map((j) => j.jobId), s.finalJobId ?? '']).filter((j) => j !== '');
       await cancelJobs(ids);
       process.stdout.write(`scancel ${ids.join(' ')}: finished tasks keep their outputs; resubmitting the same command runs the rest\n`);
       return 0;
     }
     case 'task':
       return runTask(dir, run, extra, signal);
+    case 'stage-task':
+      return runStageTask(dir, run, extra, args.positionals[3], signal);
     case 'finalize':
       return finalize(dir, run, signal);
     default:

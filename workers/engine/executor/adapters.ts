@@ -14,6 +14,8 @@ import type { RunPlan, TaskPlan } from './state.js';
 
 export interface PlannedRun {
   tasks: TaskPlan[];
+  /** Array stages between the tasks and the final step (MinHash's buckets). */
+  stages?: { name: string; tasks: TaskPlan[] }[];
   data: unknown;
   hasFinal: boolean;
 }
@@ -22,6 +24,8 @@ export interface VerbAdapter {
   plan(args: ParsedArgs, executor: ExecutorConfig, cwd: string, dir: string): Promise<PlannedRun>;
   /** Runs task `i` in this process when its plan has no command line (mix slices); returns the exit code. */
   runTask?(run: RunPlan, i: number, dir: string, signal: AbortSignal): Promise<number>;
+  /** Task `i` of a later array stage. */
+  runStageTask?(run: RunPlan, stage: string, i: number, dir: string, signal: AbortSignal): Promise<number>;
   /** The final step, after every task succeeded: its command line, or work done here. */
   finalArgv?(run: RunPlan): string[];
   finalize?(run: RunPlan, dir: string, signal: AbortSignal): Promise<void>;

@@ -7,8 +7,8 @@ import { AssayError } from '../errors.js';
 import { ADAPTERS } from './adapters.js';
 import { argvOf } from './settings.js';
 import { sbatchScript, submit, arraySpec } from './slurm.js';
-import { readRun, RUN_SCHEMA, validCompletion, writeRun, type RunPlan } from './state.js';
-import { waitForRun } from './status.js';
+import { doneTasks, readRun, RUN_SCHEMA, validCompletion, writeRun, type RunPlan } from './state.js';
+import { runStatus, waitForRun } from './status.js';
 
 export interface LaunchOptions {
   cwd?: string;
@@ -44,12 +44,12 @@ export async function launchOnSlurm(args: ParsedArgs, executor: ExecutorConfig, 
   const earlier = await readRun(dir);
   let run: RunPlan;
   if (earlier === null) {
-    run = { schema: RUN_SCHEMA, version: 1, verb, argv, cwd, tasks: planned.tasks, data: planned.data, hasFinal: planned.hasFinal, submissions: [], created: new Date().toISOString() };
+    run = { schema: RUN_SCHEMA, version: 1, verb, argv, cwd, tasks: planned.tasks, ...(planned.stages ? { stages: planned.stages } : {}), data: planned.data, hasFinal: planned.hasFinal, submissions: [], created: new Date().toISOString() };
   } else {
     if (earlier.verb !== verb || !sameArgv(earlier.argv, argv) || earlier.cwd !== cwd) {
       throw new AssayError('CONFIG', `this logging dir holds a run of \`assay ${earlier.argv.join(' ')}\` (from ${earlier.cwd}); this is a different command — give it its own --logging-dir`, { file: dir });
     }
-    const done = await doneTasks(dir, earlier);
+    const done = await doneTasks(dir, earlier.tasks);
     if (earlier.tasks.length !== planned.tasks.length && done.length > 0) {
       throw new AssayError(
         'CONFIG',
@@ -58,12 +58,19 @@ export async function launchOnSlurm(args: ParsedArgs, executor: ExecutorConfig, 
         { file: dir },
       );
     }
-    run = { ...earlier, tasks: planned.tasks, data: planned.data };
+    const still = (await runStatus(dir)).tasks.filter((t) => t.state === 'running' || t.state === 'pending');
+    if (still.length > 0) throw new AssayError('CONFIG', `${still.length} task(s) of this run are still queued or running; wait for them or \`assay jobs cancel ${dir}\` first`, { file: dir });
+    run = { ...earlier, tasks: planned.tasks, ...(planned.stages ? { stages: planned.stages } : {}), data: planned.data };
   }
-  const done = new Set(await doneTasks(dir, run));
+  const done = new Set(await doneTasks(dir, run.tasks));
   const todo = run.tasks.map((_, i) => i).filter((i) => !done.has(i));
+  const stageTodo: { name: string; todo: number[] }[] = [];
+  for (const st of run.stages ?? []) {
+    const finished = new Set(await doneTasks(dir, st.tasks, st.name));
+    stageTodo.push({ name: st.name, todo: st.tasks.map((_, i) => i).filter((i) => !finished.has(i)) });
+  }
   const finalDone = run.hasFinal && (await validCompletion(dir, 'final', run.tasks.flatMap((t) => t.inputs))) !== null;
-  if (todo.length === 0 && (finalDone || !run.hasFinal)) {
+  if (todo.length === 0 && stageTodo.every((s) => s.todo.length === 0) && (finalDone || !run.hasFinal)) {
     print(`all ${run.tasks.length} task(s) of ${dir} are complete; nothing to submit`);
     return 0;
   }
@@ -73,25 +80,29 @@ export async function launchOnSlurm(args: ParsedArgs, executor: ExecutorConfig, 
     const script = sbatchScript({ name: `assay-${verb}`, array: arraySpec(todo, executor.max_concurrent), log: `${dir}/logs/task-%a.log`, cwd, command: [...command, 'task', dir], executor });
     jobId = await submit(dir, `array-${run.submissions.length}.sbatch`, script);
   }
+  // Each later stage waits for the one before (afterok), the final step for the last one submitted.
+  let last = jobId;
+  const stageJobs: NonNullable<RunPlan['submissions'][number]['stageJobs']> = [];
+  for (const st of stageTodo) {
+    if (st.todo.length === 0) continue;
+    const script = sbatchScript({ name: `assay-${verb}-${st.name}`, array: arraySpec(st.todo, executor.max_concurrent), log: `${dir}/logs/${st.name}-task-%a.log`, cwd, command: [...command, 'stage-task', dir, st.name], executor });
+    last = await submit(dir, `${st.name}-${run.submissions.length}.sbatch`, script, last ?? undefined);
+    stageJobs.push({ name: st.name, jobId: last, tasks: st.todo });
+  }
   let finalJobId: string | null = null;
   if (run.hasFinal) {
     const script = sbatchScript({ name: `assay-${verb}-final`, array: null, log: `${dir}/logs/final.log`, cwd, command: [...command, 'finalize', dir], executor: { ...executor, max_concurrent: undefined } });
-    finalJobId = await submit(dir, `final-${run.submissions.length}.sbatch`, script, jobId ?? undefined);
+    finalJobId = await submit(dir, `final-${run.submissions.length}.sbatch`, script, last ?? undefined);
   }
-  run.submissions.push({ jobId: jobId ?? '', tasks: todo, finalJobId, at: new Date().toISOString() });
+  run.submissions.push({ jobId: jobId ?? '', tasks: todo, ...(stageJobs.length ? { stageJobs } : {}), finalJobId, at: new Date().toISOString() });
   await writeRun(dir, run);
   print(
     `submitted ${todo.length} of ${run.tasks.length} task(s)${jobId ? ` as array job ${jobId} (--array=${arraySpec(todo, executor.max_concurrent)})` : ''}` +
+      `${stageJobs.map((j) => `, ${j.name} stage: ${j.tasks.length} task(s) as array job ${j.jobId} after them`).join('')}` +
       `${finalJobId ? `, final step job ${finalJobId} after them` : ''}; ${done.size ? `${done.size} already complete; ` : ''}watch with: assay jobs status ${dir}`,
   );
   if (!opts.wait) return 0;
   const status = await waitForRun(dir, opts.signal);
   for (const l of status.lines) print(l);
   return status.failed ? 1 : 0;
-}
-
-async function doneTasks(dir: string, run: RunPlan): Promise<number[]> {
-  const out: number[] = [];
-  for (const [i, t] of run.tasks.entries()) if ((await validCompletion(dir, i, t.inputs)) !== null) out.push(i);
-  return out;
 }

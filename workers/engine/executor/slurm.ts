@@ -67,23 +67,23 @@ export async function submit(dir: string, file: string, script: string, dependen
   return id;
 }
 
-/** Array tasks of these jobs still known to squeue, by task index: PENDING, RUNNING, … */
-export async function queued(jobIds: readonly string[]): Promise<Map<number | 'final', string>> {
-  const states = new Map<number | 'final', string>();
-  if (jobIds.length === 0) return states;
+/** Jobs still known to squeue, by `ARRAYJOB_TASK` (array tasks) or `JOB` (single jobs): PENDING, RUNNING, … */
+export async function queued(jobIds: readonly string[]): Promise<Map<string, string>> {
+  if (jobIds.length === 0) return new Map();
   const out = await slurmCommand('squeue', ['-h', '-r', '-j', jobIds.join(','), '-o', '%F %K %T']).catch((e: unknown) => {
     // squeue refuses ids it no longer knows (every job finished long ago): nothing is queued.
     if (/Invalid job id/i.test((e as Error).message)) return '';
     throw e;
   });
-  return parseSqueue(out, states);
+  return parseSqueue(out);
 }
 
-export function parseSqueue(out: string, into = new Map<number | 'final', string>()): Map<number | 'final', string> {
+export function parseSqueue(out: string): Map<string, string> {
+  const into = new Map<string, string>();
   for (const line of out.split('\n')) {
-    const [, task, state] = line.trim().split(/\s+/);
-    if (task === undefined || state === undefined) continue;
-    into.set(/^\d+$/.test(task) ? Number(task) : 'final', state);
+    const [job, task, state] = line.trim().split(/\s+/);
+    if (job === undefined || task === undefined || state === undefined) continue;
+    into.set(/^\d+$/.test(task) ? `${job}_${task}` : job, state);
   }
   return into;
 }

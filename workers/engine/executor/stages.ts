@@ -5,14 +5,14 @@ import { deserialize, serialize } from 'node:v8';
 import type { MinhashConfig } from '../../../shared/dedupe/minhash-schema.js';
 import type { ExecutorConfig } from '../../../shared/executor/schema.js';
 import { stringOption, UsageError, type ParsedArgs } from '../cli/args.js';
-import { loadMinhashConfig } from '../cli/minhash.js';
+import { formatMinhashSummary, loadMinhashConfig } from '../cli/minhash.js';
 import { formatTokensSummary, loadTokensConfig, tokensOptions } from '../cli/tokens.js';
 import { warcOptions } from '../cli/warc.js';
 import { importOptions } from '../cli/parquet.js';
 import { planImport, runImport, writeImportManifest, type ImportFileSummary, type ImportOptions } from '../parquet/index.js';
 import { runWarc } from '../warc/index.js';
 import { planWarcTasks } from '../warc/plan.js';
-import { signMinhashFiles } from '../dedupe/minhash/index.js';
+import { bucketPairs, runMinhash, signMinhashFiles } from '../dedupe/minhash/index.js';
 import { writeFileAtomic } from '../io/index.js';
 import { finishTokensSlices, planTokens, runTokensSlice, type TokensOptions } from '../tokenize/runtime.js';
 import type { GroupResult } from '../tokenize/group.js';
@@ -46,6 +46,9 @@ export const tokensAdapter: VerbAdapter = {
   },
 };
 
+const pairsFile = (dir: string, bucket: number): string => join(dir, 'minhash', `bucket-${bucket}.pairs`);
+
+/** DataTrove's stages: signatures per task → one task per bucket (its duplicate pairs) → one job clusters and writes. */
 export const minhashAdapter: VerbAdapter = {
   async plan(args: ParsedArgs, executor: ExecutorConfig, cwd: string): Promise<PlannedRun> {
     const path = stringOption(args, 'config');
@@ -53,7 +56,8 @@ export const minhashAdapter: VerbAdapter = {
     const config = await loadMinhashConfig(resolve(cwd, path));
     const inputs = await resolvedInputs(config.documents, cwd, 'documents');
     const tasks = assign(inputs, taskCount(executor, inputs.length)).map((slice) => ({ inputs: slice, argv: null }));
-    return { tasks, data: { config, inputs }, hasFinal: true };
+    const buckets = Array.from({ length: config.num_buckets }, () => ({ inputs, argv: null }));
+    return { tasks, stages: [{ name: 'buckets', tasks: buckets }], data: { config, inputs }, hasFinal: true };
   },
   async runTask(run, i, _dir, signal) {
     const { config, inputs } = run.data as { config: MinhashConfig; inputs: string[] };
@@ -61,8 +65,18 @@ export const minhashAdapter: VerbAdapter = {
     process.stdout.write(`task ${i}: signed ${r.signed} file(s)${r.reused ? `, ${r.reused} already signed` : ''}\n`);
     return 0;
   },
-  // The whole command again: every file's signatures are in the resume cache, so it buckets, clusters and writes.
-  finalArgv: (run) => run.argv,
+  async runStageTask(run, _stage, b, dir, signal) {
+    const { config, inputs } = run.data as { config: MinhashConfig; inputs: string[] };
+    const r = bucketPairs(config, inputs, b, pairsFile(dir, b), { cwd: run.cwd, signal });
+    process.stdout.write(`bucket ${b}: ${r.pairs} matching band(s)\n`);
+    return 0;
+  },
+  async finalize(run, dir, signal) {
+    const { config } = run.data as { config: MinhashConfig };
+    const pairs = Array.from({ length: config.num_buckets }, (_, b) => pairsFile(dir, b));
+    const s = await runMinhash(config, { cwd: run.cwd, pairs, signal, log: (m) => process.stderr.write(`${m}\n`) });
+    process.stdout.write(formatMinhashSummary(s));
+  },
 };
 
 /** The command line as data, so a task can rebuild the options its verb reads (Maps do not survive JSON). */

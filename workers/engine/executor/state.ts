@@ -16,6 +16,8 @@ export interface TaskPlan {
 export interface Submission {
   jobId: string;
   tasks: number[];
+  /** Later array stages (MinHash's buckets), each chained with afterok on the one before. */
+  stageJobs?: { name: string; jobId: string; tasks: number[] }[];
   /** The final step's job (mix summary and manifests, dedupe partition merge), chained with afterok. */
   finalJobId: string | null;
   at: string;
@@ -29,6 +31,8 @@ export interface RunPlan {
   argv: string[];
   cwd: string;
   tasks: TaskPlan[];
+  /** Array stages after `tasks` and before the final step (MinHash: one task per bucket). */
+  stages?: { name: string; tasks: TaskPlan[] }[];
   /** Verb-specific data the tasks and the final step need (the mix recipe, dedupe's partition outputs). */
   data: unknown;
   hasFinal: boolean;
@@ -44,14 +48,17 @@ export interface InputStamp {
 
 export interface Completion {
   task: number | 'final';
+  stage?: string;
   finished: string;
   inputs: InputStamp[];
   elapsedSec: number;
 }
 
 export const runFile = (dir: string): string => join(dir, 'run.json');
-export const completionFile = (dir: string, task: number | 'final'): string => join(dir, 'completions', task === 'final' ? 'final.json' : `task-${task}.json`);
-export const logFile = (dir: string, task: number | 'final'): string => join(dir, 'logs', task === 'final' ? 'final.log' : `task-${task}.log`);
+/** `task-N` of the first array, `STAGE-task-N` of a later stage, `final`. */
+const slotName = (task: number | 'final', stage?: string): string => (task === 'final' ? 'final' : `${stage ? `${stage}-` : ''}task-${task}`);
+export const completionFile = (dir: string, task: number | 'final', stage?: string): string => join(dir, 'completions', `${slotName(task, stage)}.json`);
+export const logFile = (dir: string, task: number | 'final', stage?: string): string => join(dir, 'logs', `${slotName(task, stage)}.log`);
 
 export async function readRun(dir: string): Promise<RunPlan | null> {
   let text: string;
@@ -83,10 +90,10 @@ export async function stampInputs(paths: readonly string[]): Promise<InputStamp[
 }
 
 /** The task's marker when it exists and its inputs are unchanged since it ran; otherwise the task has to run. */
-export async function validCompletion(dir: string, task: number | 'final', inputs: readonly string[]): Promise<Completion | null> {
+export async function validCompletion(dir: string, task: number | 'final', inputs: readonly string[], stage?: string): Promise<Completion | null> {
   let c: Completion;
   try {
-    c = JSON.parse(await readFile(completionFile(dir, task), 'utf8')) as Completion;
+    c = JSON.parse(await readFile(completionFile(dir, task, stage), 'utf8')) as Completion;
   } catch {
     return null;
   }
@@ -95,7 +102,14 @@ export async function validCompletion(dir: string, task: number | 'final', input
   return now.every((s, i) => s.path === c.inputs[i]?.path && s.size === c.inputs[i]?.size && s.mtimeMs === c.inputs[i]?.mtimeMs) ? c : null;
 }
 
-export async function markComplete(dir: string, task: number | 'final', inputs: readonly string[], elapsedSec: number): Promise<void> {
-  const c: Completion = { task, finished: new Date().toISOString(), inputs: await stampInputs(inputs), elapsedSec };
-  await writeFileAtomic(completionFile(dir, task), JSON.stringify(c) + '\n', { mkdir: true });
+export async function markComplete(dir: string, task: number | 'final', inputs: readonly string[], elapsedSec: number, stage?: string): Promise<void> {
+  const c: Completion = { task, ...(stage ? { stage } : {}), finished: new Date().toISOString(), inputs: await stampInputs(inputs), elapsedSec };
+  await writeFileAtomic(completionFile(dir, task, stage), JSON.stringify(c) + '\n', { mkdir: true });
+}
+
+/** Indices of a task list whose markers still hold. */
+export async function doneTasks(dir: string, tasks: readonly TaskPlan[], stage?: string): Promise<number[]> {
+  const out: number[] = [];
+  for (const [i, t] of tasks.entries()) if ((await validCompletion(dir, i, t.inputs, stage)) !== null) out.push(i);
+  return out;
 }

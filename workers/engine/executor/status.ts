@@ -8,6 +8,8 @@ export type TaskState = 'done' | 'running' | 'pending' | 'failed' | 'cancelled' 
 
 export interface TaskStatus {
   task: number | 'final';
+  /** A later array stage's name (MinHash: `buckets`); absent for the first array and the final step. */
+  stage?: string;
   state: TaskState;
   inputs: string[];
   /** The last lines of a failed task's log. */
@@ -33,39 +35,69 @@ async function tailOf(path: string, n = 12): Promise<string[] | null> {
   }
 }
 
-async function stateOf(dir: string, run: RunPlan, task: number | 'final', inputs: string[], queue: Map<number | 'final', string>): Promise<TaskStatus> {
-  if ((await validCompletion(dir, task, inputs)) !== null) return { task, state: 'done', inputs, tail: [] };
-  const q = queue.get(task);
-  if (q !== undefined) return { task, state: q === 'RUNNING' || q === 'COMPLETING' ? 'running' : 'pending', inputs, tail: [] };
-  const submitted = run.submissions.some((s) => (task === 'final' ? s.finalJobId !== null : s.tasks.includes(task)));
-  const tail = await tailOf(logFile(dir, task));
-  if (!submitted) return { task, state: 'not submitted', inputs, tail: [] };
-  // Submitted, gone from the queue, no marker: it ran and did not finish (or never started, e.g. its dependency failed).
-  if (tail === null) return { task, state: task === 'final' ? 'cancelled' : 'failed', inputs, tail: ['(no log: the task never started)'] };
-  return { task, state: tail.some((l) => /CANCELLED/.test(l)) ? 'cancelled' : 'failed', inputs, tail };
+/** The job a task was last submitted in: `ARRAYJOB_TASK` or the final step's job id; null when never submitted. */
+function jobKey(run: RunPlan, task: number | 'final', stage?: string): string | null {
+  for (const s of [...run.submissions].reverse()) {
+    if (task === 'final') {
+      if (s.finalJobId) return s.finalJobId;
+    } else if (stage === undefined) {
+      if (s.tasks.includes(task)) return `${s.jobId}_${task}`;
+    } else {
+      const j = s.stageJobs?.find((x) => x.name === stage && x.tasks.includes(task));
+      if (j) return `${j.jobId}_${task}`;
+    }
+  }
+  return null;
 }
+
+async function stateOf(dir: string, run: RunPlan, task: number | 'final', inputs: string[], queue: Map<string, string>, stage?: string): Promise<TaskStatus> {
+  const base = { task, ...(stage ? { stage } : {}), inputs };
+  if ((await validCompletion(dir, task, inputs, stage)) !== null) return { ...base, state: 'done', tail: [] };
+  const key = jobKey(run, task, stage);
+  if (key === null) return { ...base, state: 'not submitted', tail: [] };
+  const q = queue.get(key);
+  if (q !== undefined) return { ...base, state: q === 'RUNNING' || q === 'COMPLETING' ? 'running' : 'pending', tail: [] };
+  // Submitted, gone from the queue, no marker: it ran and did not finish (or never started: a dependency failed).
+  const tail = await tailOf(logFile(dir, task, stage));
+  if (tail === null) return { ...base, state: task === 'final' || stage !== undefined ? 'cancelled' : 'failed', tail: ['(no log: the task never started)'] };
+  return { ...base, state: tail.some((l) => /CANCELLED/.test(l)) ? 'cancelled' : 'failed', tail };
+}
+
+const STATES = ['done', 'running', 'pending', 'failed', 'cancelled', 'not submitted'] as const;
+const countsOf = (tasks: readonly TaskStatus[]): Record<TaskState, number> => {
+  const c: Record<TaskState, number> = { done: 0, running: 0, pending: 0, failed: 0, cancelled: 0, 'not submitted': 0 };
+  for (const t of tasks) c[t.state]++;
+  return c;
+};
+const countText = (c: Record<TaskState, number>): string => STATES.filter((k) => c[k] > 0).map((k) => `${c[k]} ${k}`).join(', ');
 
 export async function runStatus(dir: string): Promise<RunStatus> {
   const run = await readRun(dir);
   if (run === null) throw new AssayError('IO', 'no Assay Slurm run here (run.json is missing)', { file: dir });
-  const last = run.submissions.at(-1);
-  const queue = await queued(last ? [last.jobId, last.finalJobId ?? ''].filter((j) => j !== '') : []);
+  const ids = run.submissions.flatMap((s) => [s.jobId, ...(s.stageJobs ?? []).map((j) => j.jobId), s.finalJobId ?? '']).filter((j) => j !== '');
+  const queue = await queued([...new Set(ids)]);
   const tasks: TaskStatus[] = [];
   for (const [i, t] of run.tasks.entries()) tasks.push(await stateOf(dir, run, i, t.inputs, queue));
+  for (const st of run.stages ?? []) for (const [i, t] of st.tasks.entries()) tasks.push(await stateOf(dir, run, i, t.inputs, queue, st.name));
   if (run.hasFinal) tasks.push(await stateOf(dir, run, 'final', run.tasks.flatMap((t) => t.inputs), queue));
-  const counts: Record<TaskState, number> = { done: 0, running: 0, pending: 0, failed: 0, cancelled: 0, 'not submitted': 0 };
-  for (const t of tasks) if (t.task !== 'final') counts[t.state]++;
+  const first = tasks.filter((t) => t.task !== 'final' && t.stage === undefined);
+  const counts = countsOf(first);
   const final = tasks.find((t) => t.task === 'final');
-  const active = counts.running + counts.pending + (final?.state === 'running' || final?.state === 'pending' ? 1 : 0);
-  const failed = active === 0 && (counts.failed + counts.cancelled > 0 || final?.state === 'failed' || final?.state === 'cancelled');
+  const active = tasks.filter((t) => t.state === 'running' || t.state === 'pending').length;
+  const failed = active === 0 && tasks.some((t) => t.state === 'failed' || t.state === 'cancelled');
+  const allBefore = tasks.filter((t) => t.task !== 'final').every((t) => t.state === 'done');
   const lines = [`${dir}: assay ${run.argv.join(' ')}`];
   lines.push(
-    `  tasks ${run.tasks.length}: ${(['done', 'running', 'pending', 'failed', 'cancelled', 'not submitted'] as const).filter((k) => counts[k] > 0).map((k) => `${counts[k]} ${k}`).join(', ')}` +
-      (final ? `; final step ${final.state === 'cancelled' && counts.done < run.tasks.length ? 'not run (it needs every task)' : final.state}` : ''),
+    `  tasks ${run.tasks.length}: ${countText(counts)}` +
+      (run.stages ?? []).map((st) => `; ${st.name} ${st.tasks.length}: ${countText(countsOf(tasks.filter((t) => t.stage === st.name)))}`).join('') +
+      (final ? `; final step ${final.state === 'cancelled' && !allBefore ? 'not run (it needs every task)' : final.state}` : ''),
   );
-  for (const t of tasks.filter((x) => x.task !== 'final' || counts.done === run.tasks.length).filter((x) => x.state === 'failed' || x.state === 'cancelled')) {
-    lines.push(`  task ${t.task} ${t.state}; inputs: ${t.inputs.slice(0, 5).join(', ')}${t.inputs.length > 5 ? ` and ${t.inputs.length - 5} more` : ''}`);
-    lines.push(`    log ${logFile(dir, t.task)}:`, ...(t.tail.length ? t.tail : ['(empty: the task was killed before it wrote anything)']).map((l) => `    | ${l}`));
+  // A stage that never ran because an earlier one failed is not a failure of its own: only real failures are listed.
+  const listed = tasks.filter((x) => (x.state === 'failed' || x.state === 'cancelled') && !(x.tail[0] === '(no log: the task never started)' && (x.task === 'final' || x.stage !== undefined)));
+  for (const t of listed) {
+    const name = `${t.stage ? `${t.stage} ` : ''}task ${t.task}`;
+    lines.push(`  ${name} ${t.state}; inputs: ${t.inputs.slice(0, 5).join(', ')}${t.inputs.length > 5 ? ` and ${t.inputs.length - 5} more` : ''}`);
+    lines.push(`    log ${logFile(dir, t.task, t.stage)}:`, ...(t.tail.length ? t.tail : ['(empty: the task was killed before it wrote anything)']).map((l) => `    | ${l}`));
   }
   return { dir, run, tasks, counts, failed, finished: active === 0, lines };
 }

@@ -1,5 +1,5 @@
 // `runMinhash`: DataTrove's MinHash near-dedup over local Dolma files in one process, with disk-bounded memory.
-import { mkdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { MinhashConfig } from '../../../../shared/dedupe/minhash-schema.js';
@@ -20,6 +20,11 @@ import { writeAttributes, type OutputJob } from './write-pass.js';
 export { MinhashSigner, type SignerConfig } from './signer.js';
 
 export interface MinhashRunOptions {
+  /**
+   * A Slurm run's bucket stage output, one file per bucket (`bucketPairs`): pass 2 unions these instead of
+   * reading the buckets again. Union-find roots are the smallest index, so the clusters equal a one-process run.
+   */
+  pairs?: readonly string[];
   cwd?: string;
   signal?: AbortSignal;
   onProgress?: ProgressSink;
@@ -103,12 +108,16 @@ export async function runMinhash(cfg: MinhashConfig, opts: MinhashRunOptions = {
     }
     if (summary.resumedFiles > 0) opts.log?.(`minhash: reused the signatures of ${summary.resumedFiles} file(s) from an earlier, unfinished run`);
     signTracker.emit();
-    const merged = mergeAll(signed, cfg.num_buckets, work);
     const idPath = join(work, 'ids.tsv');
     concatIds(signed, idPath);
+    const uf = new UnionFind(summary.documents);
+    if (opts.pairs !== undefined) {
+      for (const path of opts.pairs) Object.assign(summary, unionPairs(path, uf, summary));
+      return await writePass(cfg, startedAt, started, signed, summary, outputs, uf, idPath, cache, published, writeCodec, signal);
+    }
+    const merged = mergeAll(signed, cfg.num_buckets, work);
 
     // Pass 2: one bucket at a time into the union-find.
-    const uf = new UnionFind(summary.documents);
     const memory = cfg.max_memory_mb * 1024 * 1024;
     const clusterTracker = new ProgressTracker('minhash buckets', cfg.num_buckets, cfg.num_buckets, opts.onProgress);
     for (const [b, path] of merged.paths.entries()) {
@@ -121,17 +130,7 @@ export async function runMinhash(cfg: MinhashConfig, opts: MinhashRunOptions = {
     }
     clusterTracker.emit();
 
-    // Pass 3: attributes, published only when every file is complete.
-    const jobs: OutputJob[] = summary.files.map((f) => ({ output: f.output, docs: f.docs, ...(writeCodec ? { writeCodec } : {}) }));
-    published.push(...outputs);
-    const { written, ...w } = await writeAttributes(idPath, jobs, cfg.name, uf, signal);
-    if (signal?.aborted) throw cancelled();
-    for (const out of outputs) await promoteTemp(out);
-    published.length = 0;
-    cache.clear();
-    await writeManifests(cfg, startedAt, signed, written);
-    Object.assign(summary, w, { elapsedSec: (performance.now() - started) / 1000 });
-    return summary;
+    return await writePass(cfg, startedAt, started, signed, summary, outputs, uf, idPath, cache, published, writeCodec, signal);
   } catch (e) {
     for (const out of published) await discardTemp(out);
     cache.keepFinishedOnly();
@@ -208,6 +207,89 @@ async function signOne(input: string, entry: string, cache: SignatureCache, sign
     rmSync(tmp, { recursive: true, force: true });
     throw e;
   }
+}
+
+/** Pass 3: attributes, published only when every file is complete; then the resume cache goes and the manifests are written. */
+async function writePass(
+  cfg: MinhashConfig,
+  startedAt: Date,
+  started: number,
+  signed: readonly { done: Done }[],
+  summary: MinhashSummary,
+  outputs: readonly string[],
+  uf: UnionFind,
+  idPath: string,
+  cache: SignatureCache,
+  published: string[],
+  writeCodec: ReturnType<typeof parseCodecName> | undefined,
+  signal: AbortSignal | undefined,
+): Promise<MinhashSummary> {
+  const jobs: OutputJob[] = summary.files.map((f) => ({ output: f.output, docs: f.docs, ...(writeCodec ? { writeCodec } : {}) }));
+  published.push(...outputs);
+  const { written, ...w } = await writeAttributes(idPath, jobs, cfg.name, uf, signal);
+  if (signal?.aborted) throw cancelled();
+  for (const out of outputs) await promoteTemp(out);
+  published.length = 0;
+  cache.clear();
+  await writeManifests(cfg, startedAt, signed, written);
+  Object.assign(summary, w, { elapsedSec: (performance.now() - started) / 1000 });
+  return summary;
+}
+
+/** The cache entries of every input in run order, each with the global index of its first document. */
+function signedEntries(cache: SignatureCache, inputs: readonly string[]): { dir: string; firstDoc: number; done: Done }[] {
+  let first = 0;
+  return inputs.map((input) => {
+    const dir = cache.entry(input);
+    const done = cache.finished(dir);
+    if (done === undefined) throw new AssayError('IO', 'this file has no finished signatures in the resume cache; rerun its signature task', { file: input });
+    const e = { dir, firstDoc: first, done };
+    first += done.docs;
+    return e;
+  });
+}
+
+/**
+ * Stage 2 of a Slurm run (DataTrove's per-bucket stage): bucket `b` of every signed file merged and clustered
+ * alone; each document of a cluster is written with its root as a pair of uint32 to `outFile` (+ `.json` stats).
+ */
+export function bucketPairs(cfg: MinhashConfig, allInputs: readonly string[], b: number, outFile: string, opts: { cwd?: string; signal?: AbortSignal } = {}): { pairs: number; partitions: number } {
+  const cwd = resolve(opts.cwd ?? process.cwd());
+  const workRoot = cfg.work_dir !== undefined ? resolve(cwd, cfg.work_dir) : dirname(dedupeOutputPath(allInputs[0] as string, cfg.document_dir, cfg.name));
+  const entries = signedEntries(new SignatureCache(workRoot, cfg), allInputs);
+  const docs = entries.reduce((n, e) => n + e.done.docs, 0);
+  mkdirSync(dirname(outFile), { recursive: true });
+  const tmp = `${outFile}.tmp`;
+  const spill = new RecordFiles([`${tmp}.bucket`]);
+  try {
+    mergeBucket(entries, b, spill, 0);
+    spill.close();
+  } catch (e) {
+    spill.abandon();
+    throw e;
+  }
+  const uf = new UnionFind(docs);
+  const stats = clusterBucket(`${tmp}.bucket`, spill.counts[0] as number, cfg.max_memory_mb * 1024 * 1024, uf, opts.signal);
+  rmSync(`${tmp}.bucket`, { force: true });
+  const out: number[] = [];
+  for (let i = 0; i < docs; i++) {
+    const r = uf.find(i);
+    if (r !== i) out.push(i, r);
+  }
+  writeFileSync(tmp, Buffer.from(new Uint32Array(out).buffer));
+  writeFileSync(`${outFile}.json`, JSON.stringify({ pairs: stats.pairs, partitions: stats.partitions }));
+  renameSync(tmp, outFile);
+  return { pairs: stats.pairs, partitions: stats.partitions };
+}
+
+/** Unions a bucket task's pairs into `uf`; returns the summary's match counts with that bucket's added. */
+function unionPairs(path: string, uf: UnionFind, summary: MinhashSummary): Pick<MinhashSummary, 'matches' | 'maxPartitions'> {
+  const bytes = readFileSync(path);
+  // A copy: a small file's Buffer may sit at an offset in Node's pool that is not 4-byte aligned.
+  const ids = new Uint32Array(new Uint8Array(bytes).buffer);
+  for (let j = 0; j + 1 < ids.length; j += 2) uf.union(ids[j] as number, ids[j + 1] as number);
+  const s = JSON.parse(readFileSync(`${path}.json`, 'utf8')) as { pairs: number; partitions: number };
+  return { matches: summary.matches + s.pairs, maxPartitions: Math.max(summary.maxPartitions, s.partitions) };
 }
 
 /** One spill file per bucket over all inputs, with global document indices (file order, then line). */
