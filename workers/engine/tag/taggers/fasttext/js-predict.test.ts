@@ -1,8 +1,12 @@
 // The JavaScript fastText predictor against the WebAssembly build on lid.176.ftz: same labels, same float32 probabilities.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../../../testing.js';
 import { expf } from './expf.js';
 import { loadFastTextModel, type FastTextModel } from './model.js';
 import { LANGUAGE_SAMPLES } from './samples.js';
+import { trainSupervised } from './train.js';
 
 let js: FastTextModel;
 let wasm: FastTextModel;
@@ -49,6 +53,36 @@ describe('JavaScript predictor', () => {
   it('honours the threshold the same way (fastText prunes below it, and below ~1e-5 at 0)', () => {
     for (const [, text] of LANGUAGE_SAMPLES.slice(0, 5)) {
       for (const t of [0, 0.001, 0.5]) expect(asMap(js.predict(text, -1, t))).toEqual(asMap(wasm.predict(text, -1, t)));
+    }
+  });
+});
+
+describe('models trained here (dense matrices, unpruned buckets)', () => {
+  const tmp = tempDir('assay-ftjs-');
+  afterAll(() => tmp.cleanup());
+
+  it.each([
+    ['softmax', { loss: 'softmax' as const, minn: 2, maxn: 4 }],
+    ['hs', { loss: 'hs' as const, minn: 0, maxn: 0 }],
+  ])('%s: JavaScript where it can, with the WebAssembly build\'s probabilities', async (name, opts) => {
+    const lines: string[] = [];
+    const labels = ['news', 'sport', 'food'];
+    const words = [['election', 'minister', 'vote'], ['goal', 'match', 'team'], ['recipe', 'bake', 'spicy']];
+    for (let i = 0; i < 300; i++) lines.push(`__label__${labels[i % 3]} ${words[i % 3]!.join(' ')} common words ${i % 11}`);
+    const train = join(tmp.dir, `${name}.txt`);
+    writeFileSync(train, lines.join('\n') + '\n');
+    const model = join(tmp.dir, `${name}.bin`);
+    await trainSupervised(train, model, { ...opts, epoch: 5, dim: 10, bucket: 5000, wordNgrams: 1, lr: 0.5, seed: 1 });
+    const a = await loadFastTextModel(model);
+    const b = await loadFastTextModel(model, { runtime: 'wasm' });
+    try {
+      expect(a.runtime).toBe('js');
+      for (const text of ['election vote today', 'the team scored a goal', 'spicy bakery recipes', 'unseen tokens only', '', ...HARD]) {
+        for (const k of [1, -1]) expect(asMap(a.predict(text, k)), `${name} ${JSON.stringify(text.slice(0, 30))}`).toEqual(asMap(b.predict(text, k)));
+      }
+    } finally {
+      a.release();
+      b.release();
     }
   });
 });
