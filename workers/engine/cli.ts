@@ -81,7 +81,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   format: { value: true, description: 'export: output format (parquet)' },
   out: { value: true, description: 'demo: the new folder to build the demo workspace in' },
   docs: { value: true, description: 'demo: number of documents (default 1000)' },
-  executor: { value: true, description: 'warc/import/tag/dedupe/minhash/mix/tokens: local (default) or slurm (an array job; see "Running on a cluster")' },
+  executor: { value: true, description: 'warc/import/tag/dedupe/minhash/mix/tokens/index: local (default) or slurm (an array job; see "Running on a cluster")' },
   tasks: { value: true, description: 'slurm: array tasks (default: one per input file; dedupe: 2 hash partitions)' },
   partition: { value: true, description: 'slurm: partition (sbatch --partition)' },
   'cpus-per-task': { value: true, description: 'slurm: CPUs per task (default 1)' },
@@ -128,7 +128,7 @@ const COMMANDS: Record<string, { summary: string; run: (args: ParsedArgs, signal
   demo: { summary: 'build a demo workspace from real English text with planted duplicates, PII and junk', run: async (a, s) => (await import('./demo/cli.js')).demoCommand(a, s) },
 };
 
-const SLURM_VERBS = new Set(['warc', 'import', 'tag', 'dedupe', 'minhash', 'mix', 'tokens']);
+const SLURM_VERBS = new Set(['warc', 'import', 'tag', 'dedupe', 'minhash', 'mix', 'tokens', 'index']);
 
 export const HELP = `assay — Dolma-compatible corpus curation
 
@@ -160,7 +160,7 @@ Usage:
   assay decon report --documents GLOB… --name NAME [--index DATASET_ROOT] [--json]   (also: assay decon-report …)
   assay import PARQUET… --dest DIR [--text-field F] [--id-field F] [--source NAME] [--processes N]
   assay export OUTPUT_DIR --format parquet --dest DIR   |   assay export --format parquet --documents GLOB… --dest DIR
-  assay warc|import|tag|dedupe|minhash|mix|tokens … --executor slurm [--tasks N] [--partition P] [--cpus-per-task C] [--mem M] [--time T]
+  assay warc|import|tag|dedupe|minhash|mix|tokens|index … --executor slurm [--tasks N] [--partition P] [--cpus-per-task C] [--mem M] [--time T]
              [--logging-dir DIR] [--max-concurrent K] [--sbatch-arg LINE…] [--env-command LINE] [--wait]
   assay jobs status LOGGING_DIR [--json]   |   assay jobs cancel LOGGING_DIR
   assay demo --out DIR [--docs N] [--seed N]

@@ -1,11 +1,12 @@
 // `assay index DATASET_ROOT`: build or refresh the attribute index, token counts (--tokenizer), then the search table over the texts, with progress and Ctrl-C.
 import { resolve } from 'node:path';
-import { buildIndex, indexPath, searchPath, type BuildProgress, type IndexPhase, type IndexResult } from '../index/index.js';
+import { buildIndex, indexPath, searchPath, type BuildProgress, type IndexOptions, type IndexPhase, type IndexResult } from '../index/index.js';
 import type { ProgressReport } from '../jobs/progress.js';
 import { intOption, UsageError, type ParsedArgs } from './args.js';
 import { createProgressPrinter } from './progress-bar.js';
 
-export async function indexCommand(args: ParsedArgs, signal: AbortSignal): Promise<number> {
+/** `extra.extracted`: files a Slurm run's array tasks read (the final step of `assay index --executor slurm`). */
+export async function indexCommand(args: ParsedArgs, signal: AbortSignal, extra: Pick<IndexOptions, 'extracted'> = {}): Promise<number> {
   const rootArg = args.positionals[0];
   if (rootArg === undefined || args.positionals.length > 1) throw new UsageError('index needs one dataset folder: assay index DATASET_ROOT');
   const root = resolve(rootArg);
@@ -39,7 +40,7 @@ export async function indexCommand(args: ParsedArgs, signal: AbortSignal): Promi
   };
   try {
     const r = await buildIndex(root, {
-      signal, processes: intOption(args, 'processes'), log: (line) => process.stderr.write(`${line}\n`), onProgress, search,
+      signal, processes: intOption(args, 'processes'), log: (line) => process.stderr.write(`${line}\n`), onProgress, search, ...extra,
       ...(typeof tokenizer === 'string' ? { tokenizer, eosTokenId: intOption(args, 'tokenizer.eos_token_id', 0) } : {}),
     });
     done();

@@ -9,7 +9,7 @@ import { tagSettingsFromText } from '../tag/config-file.js';
 import { dedupePlan, mergeDedupePartitions } from './dedupe.js';
 import { mixPlan, runMixTask, finishMixRun } from './mix.js';
 import { argvOf, EXECUTOR_FLAGS } from './settings.js';
-import { importAdapter, minhashAdapter, tokensAdapter, warcAdapter } from './stages.js';
+import { importAdapter, indexAdapter, minhashAdapter, tokensAdapter, warcAdapter } from './stages.js';
 import type { RunPlan, TaskPlan } from './state.js';
 
 export interface PlannedRun {
@@ -72,4 +72,5 @@ export const ADAPTERS: Record<string, VerbAdapter> = {
   minhash: minhashAdapter,
   warc: warcAdapter,
   import: importAdapter,
+  index: indexAdapter,
 };

@@ -65,7 +65,7 @@ function twin(root: string, name: string): string {
 }
 
 describe('--executor slurm on a single-node cluster', () => {
-  it('tag, paragraph dedupe (4 hash partitions) and mix as 4 array tasks equal the local run', (ctx) => {
+  it('tag, paragraph dedupe (4 hash partitions), mix and index as 4 array tasks equal the local run', (ctx) => {
     if (skip) return ctx.skip(skip);
     const root = join(BASE, 'work', `equal-${process.pid}`);
     rmSync(root, { recursive: true, force: true });
@@ -101,6 +101,17 @@ describe('--executor slurm on a single-node cluster', () => {
     for (const f of ['ledger.sqlite', 'manifest.json', 'mix-summary-web.json']) expect(existsSync(join(slurm, 'out', '.assay', f)), f).toBe(true);
     const summary = (dir: string): unknown => (({ docs, droppedBy }) => ({ docs, droppedBy }))(JSON.parse(readFileSync(join(dir, 'out/.assay/mix-summary-web.json'), 'utf8')) as { docs: unknown; droppedBy: unknown });
     expect(summary(slurm)).toEqual(summary(local));
+    // Index: 4 tasks read the files, the final step writes the index; a preview over it is the local index's.
+    expect(assay(local, 'index', '.', '-q').code).toBe(0);
+    const si = assay(slurm, 'index', '.', '--executor', 'slurm', '--tasks', '4', '--wait');
+    expect(si.code, `${si.out}\n${si.err}`).toBe(0);
+    expect(readFileSync(join(slurm, '.assay-slurm/index/logs/final.log'), 'utf8')).toContain('6 file(s) read by the array tasks; 0 read here');
+    const preview = (dir: string): unknown => {
+      const r = assay(dir, 'preview', '-c', 'mix.yaml', '--index', '.', '--json');
+      expect(r.code, r.err).toBe(0);
+      return JSON.parse(r.out.replace(/"(ms|elapsedMs|elapsedSec)":[\d.]+/g, '"$1":0')) as unknown;
+    };
+    expect(preview(slurm)).toEqual(preview(local));
   }, 300_000);
 
   it('tokens (4 groups) give the same documents and tokens as a local run; MinHash in three stages (4 signature tasks, 4 bucket tasks, cluster) gives the local clusters', (ctx) => {

@@ -1,4 +1,4 @@
-// Tokens, MinHash, WARC and import on Slurm: token groups published together, signatures then clustering, files per task.
+// Tokens, MinHash, WARC, import and index on Slurm: token groups published together, signatures → buckets → clusters, files per task.
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -9,6 +9,10 @@ import { formatMinhashSummary, loadMinhashConfig } from '../cli/minhash.js';
 import { formatTokensSummary, loadTokensConfig, tokensOptions } from '../cli/tokens.js';
 import { warcOptions } from '../cli/warc.js';
 import { importOptions } from '../cli/parquet.js';
+import { indexCommand } from '../cli/index.js';
+import { discover } from '../index/build/discover.js';
+import { extractFile } from '../index/build/extract.js';
+import type { PreExtracted } from '../index/build/build.js';
 import { planImport, runImport, writeImportManifest, type ImportFileSummary, type ImportOptions } from '../parquet/index.js';
 import { runWarc } from '../warc/index.js';
 import { planWarcTasks } from '../warc/plan.js';
@@ -123,5 +127,45 @@ export const importAdapter: VerbAdapter = {
     files.sort((a, b) => (a.input < b.input ? -1 : a.input > b.input ? 1 : 0));
     await writeImportManifest(options, run.cwd, files, new Date(run.created));
     process.stdout.write(`imported ${files.length} file(s), ${files.reduce((n, f) => n + f.docs, 0)} document(s); run manifest written\n`);
+  },
+};
+
+/**
+ * Index: the array tasks read the documents and attribute files (the bulk of a build), the final step writes
+ * them into the one SQLite index, then counts tokens and builds the search table as `assay index` does.
+ */
+export const indexAdapter: VerbAdapter = {
+  async plan(args: ParsedArgs, executor: ExecutorConfig, cwd: string): Promise<PlannedRun> {
+    const rootArg = args.positionals[0];
+    if (rootArg === undefined || args.positionals.length > 1) throw new UsageError('index needs one dataset folder: assay index DATASET_ROOT');
+    const root = resolve(cwd, rootArg);
+    const found = await discover(root);
+    const files = found.documents.map((d) => d.path).sort();
+    if (files.length === 0) throw new UsageError(`no documents files under ${root}/documents`);
+    const attrs = (f: string): string[] => found.sets.flatMap((s) => { const a = found.attributes.get(s)?.get(f); return a ? [join(root, a.path)] : []; });
+    const tasks = assign(files, taskCount(executor, files.length)).map((slice) => ({ inputs: slice.flatMap((f) => [join(root, f), ...attrs(f)]), argv: null, files: slice }));
+    return { tasks: tasks.map(({ inputs, argv }) => ({ inputs, argv })), data: { root, args: argsData(args), files: tasks.map((t) => t.files) }, hasFinal: true };
+  },
+  async runTask(run, i, dir, signal) {
+    const { root, files } = run.data as { root: string; files: string[][] };
+    const found = await discover(root);
+    const stamp = new Map<string, { size: number; mtimeMs: number }>(found.documents.map((d) => [d.path, { size: d.size, mtimeMs: d.mtimeMs }]));
+    const out = new Map<string, PreExtracted>();
+    for (const file of files[i] ?? []) {
+      const sets = found.sets.filter((s) => found.attributes.get(s)?.has(file));
+      const stamps: PreExtracted['stamps'] = { [file]: stamp.get(file)! };
+      for (const s of sets) { const a = found.attributes.get(s)!.get(file)!; stamps[a.path] = { size: a.size, mtimeMs: a.mtimeMs }; }
+      out.set(file, { extract: await extractFile({ root, file, docs: true, sets }, signal), sets, stamps });
+    }
+    await writeFileAtomic(resultFile(dir, 'index', i), serialize(out), { mkdir: true });
+    process.stdout.write(`task ${i}: read ${out.size} documents file(s)\n`);
+    return 0;
+  },
+  async finalize(run, dir, signal) {
+    const { args } = run.data as { args: ReturnType<typeof argsData> };
+    const extracted = new Map<string, PreExtracted>();
+    for (let i = 0; i < run.tasks.length; i++) for (const [k, v] of deserialize(await readFile(resultFile(dir, 'index', i))) as Map<string, PreExtracted>) extracted.set(k, v);
+    const code = await indexCommand({ command: args.command, options: new Map(args.options), positionals: args.positionals }, signal, { extracted });
+    if (code !== 0) throw new Error(`assay index exited with ${code}`);
   },
 };

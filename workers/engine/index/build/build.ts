@@ -7,7 +7,7 @@ import { errorText } from '../../io/source.js';
 import { workerEntry } from '../../jobs/entry.js';
 import { runPool } from '../../jobs/pool.js';
 import { indexPath, migrateSchema, openDatabase, resetSchema, SCHEMA_VERSION, schemaVersionOf, setMeta, getMeta, type DB } from '../store/db.js';
-import { discover, type PathCheck } from './discover.js';
+import { discover, type Discovery, type PathCheck } from './discover.js';
 import { extractFile, type ExtractTask, type FileExtract } from './extract.js';
 import { planBuild } from './plan.js';
 import { IndexWriter } from './write.js';
@@ -33,6 +33,19 @@ export interface BuildOptions {
   checkPath?: PathCheck;
   /** Filled with the sha256 of every file this build read (path relative to the root → hex), for the run manifest. */
   digests?: Map<string, string>;
+  /**
+   * Files already read elsewhere (a Slurm run's array tasks), by documents path relative to the root: used for a
+   * task that reads the documents and sets they hold, when the files are the size and mtime they were read at.
+   */
+  extracted?: ReadonlyMap<string, PreExtracted>;
+}
+
+/** One documents file read by `extractFile` elsewhere, with what its files were when read. */
+export interface PreExtracted {
+  extract: FileExtract;
+  sets: string[];
+  /** Size and mtime of the documents file and of each attribute file read, by path relative to the root. */
+  stamps: Record<string, { size: number; mtimeMs: number }>;
 }
 
 /** Where a build's time went, in ms (wall clock; `write` runs inside `read`, while readers work). */
@@ -139,7 +152,7 @@ export async function buildIndex(root: string, opts: BuildOptions = {}): Promise
       if (bulk) db.exec('DROP INDEX IF EXISTS docs_id');
       let t = performance.now();
       phases.plan = t - started;
-      await runTasks(plan.tasks, plan.bytes, onResult, opts);
+      await runTasks(plan.tasks, plan.bytes, onResult, opts, usable(found, opts.extracted));
       phases.read = performance.now() - t;
       t = performance.now();
       if (bulk) db.exec('CREATE INDEX docs_id ON docs(id)');
@@ -249,7 +262,29 @@ function openIndexForWrite(path: string, log: BuildOptions['log']): { db: DB; re
   }
 }
 
-async function runTasks(tasks: ExtractTask[], bytes: number, onResult: (t: ExtractTask, x: FileExtract) => void, opts: BuildOptions): Promise<void> {
+/** The pre-read files whose documents and attribute files are unchanged since they were read. */
+function usable(found: Discovery, extracted: ReadonlyMap<string, PreExtracted> | undefined): (t: ExtractTask) => FileExtract | null {
+  if (extracted === undefined) return () => null;
+  const now = new Map<string, { size: number; mtimeMs: number }>(found.documents.map((d) => [d.path, d]));
+  for (const bySet of found.attributes.values()) for (const f of bySet.values()) now.set(f.path, f);
+  return (t) => {
+    const x = extracted.get(t.file);
+    if (x === undefined || !t.docs || !t.sets.every((s) => x.sets.includes(s))) return null;
+    const same = Object.entries(x.stamps).every(([p, st]) => now.get(p)?.size === st.size && now.get(p)?.mtimeMs === st.mtimeMs);
+    return same ? { ...x.extract, sets: x.extract.sets.filter((s) => t.sets.includes(s.name)) } : null;
+  };
+}
+
+async function runTasks(tasks: ExtractTask[], bytes: number, onResult: (t: ExtractTask, x: FileExtract) => void, opts: BuildOptions, pre: (t: ExtractTask) => FileExtract | null = () => null): Promise<void> {
+  const rest: ExtractTask[] = [];
+  for (const t of tasks) {
+    const x = pre(t);
+    if (x === null) rest.push(t);
+    else onResult(t, x);
+  }
+  if (rest.length < tasks.length) opts.log?.(`${tasks.length - rest.length} file(s) read by the array tasks; ${rest.length} read here`);
+  tasks = rest;
+  if (tasks.length === 0) return;
   const processes = Math.max(1, Math.min(opts.processes ?? Math.min(2, cpus().length), tasks.length));
   // Unless asked for explicitly, small inputs are read in this process.
   if (processes === 1 || (opts.processes === undefined && bytes < POOL_MIN_BYTES)) {
