@@ -16,6 +16,8 @@ export interface JsModel {
   labelCounts: number[];
   /** Subword bucket → row offset (`pruneidx`); null when the model is not pruned. */
   prune: BucketTable | null;
+  /** The input matrix was stored quantized (a `.ftz`). */
+  quantized: boolean;
   /** Input matrix, row-major, `alpha · centroid` already applied per element (as `addcode` computes it). */
   input: Float32Array;
   /** Output matrix, row-major (dense: a quantized one multiplies by its norm after the sum, left to WebAssembly). */
@@ -162,5 +164,5 @@ export function readJsModel(b: Buffer): JsModel | null {
   const input = readMatrix(c, quantInput, dim as number);
   if (c.u8() !== 0 && quantInput) return null;
   const output = readMatrix(c, false, dim as number);
-  return { dim: dim as number, minn: minn as number, maxn: maxn as number, bucket: bucket as number, loss: loss as number, nwords, wordIds, labels, labelCounts, prune, input, output };
+  return { quantized: quantInput, dim: dim as number, minn: minn as number, maxn: maxn as number, bucket: bucket as number, loss: loss as number, nwords, wordIds, labels, labelCounts, prune, input, output };
 }

@@ -28,6 +28,15 @@ export class JsPredictor {
   private readonly right: Int32Array;
   private readonly osz: number;
 
+  /** The model's labels, in its order, and whether its input matrix is quantized (`.ftz`). */
+  get labels(): readonly string[] {
+    return this.m.labels;
+  }
+
+  get quantized(): boolean {
+    return this.m.quantized;
+  }
+
   constructor(private readonly m: JsModel) {
     this.hidden = new Float32Array(m.dim);
     this.osz = m.labels.length;

@@ -45,13 +45,11 @@ interface Entry {
   loaded: Promise<Loaded>;
 }
 
-interface Loaded {
-  native: NativeFastText;
-  header: ModelHeader;
-  labels: string[];
-  /** The JavaScript predictor, for models it reproduces (lid.176.ftz among them); null: WebAssembly predicts. */
-  js: JsPredictor | null;
-}
+/** One runtime per loaded model: the JavaScript predictor when it reproduces the model, else the C++ build. */
+type Loaded = { header: ModelHeader; labels: string[]; quantized: boolean } & (
+  | { js: JsPredictor; native: null }
+  | { js: null; native: NativeFastText }
+);
 
 /** Models up to this size are also read for the JavaScript predictor (it holds its own decoded copy). */
 const JS_MAX_BYTES = 64 * 2 ** 20;
@@ -72,10 +70,11 @@ const cache = new Map<string, Entry>();
  */
 export async function loadFastTextModel(file: string = DEFAULT_LID_MODEL, opts: LoadOptions = {}): Promise<FastTextModel> {
   const abs = path.resolve(file);
-  const key = cacheKey(abs);
+  const useJs = opts.runtime !== 'wasm';
+  const key = cacheKey(abs) + (useJs ? '' : '\0wasm');
   let entry = cache.get(key);
   if (entry === undefined) {
-    entry = { refs: 0, loaded: loadNative(abs) };
+    entry = { refs: 0, loaded: loadNative(abs, useJs) };
     cache.set(key, entry);
     entry.loaded.catch(() => cache.delete(key));
   }
@@ -87,7 +86,7 @@ export async function loadFastTextModel(file: string = DEFAULT_LID_MODEL, opts: 
     entry.refs--;
     throw e;
   }
-  return makeHandle(abs, key, entry, loaded, opts.runtime !== 'wasm');
+  return makeHandle(abs, key, entry, loaded);
 }
 
 function cacheKey(abs: string): string {
@@ -99,9 +98,23 @@ function cacheKey(abs: string): string {
   }
 }
 
-async function loadNative(file: string): Promise<Loaded> {
+/** The JavaScript model, or null when it cannot reproduce the file (then WebAssembly loads it and reports errors). */
+function readForJs(file: string, size: number): JsPredictor | null {
+  if (size > JS_MAX_BYTES) return null;
+  try {
+    const m = readJsModel(fs.readFileSync(file));
+    return m === null ? null : new JsPredictor(m);
+  } catch {
+    return null;
+  }
+}
+
+async function loadNative(file: string, useJs: boolean): Promise<Loaded> {
   const { fd, size, header } = openModelFile(file);
   try {
+    const js = useJs ? readForJs(file, size) : null;
+    // openModelFile has checked the header and that the layout's sizes add up to the file's length.
+    if (js !== null) return { header, labels: [...js.labels], quantized: js.quantized, js, native: null };
     const wasm = await newWasm();
     const { path: inWasm, stats } = mountHostFile(wasm, fd);
     const native = new wasm.FastText();
@@ -117,8 +130,7 @@ async function loadNative(file: string): Promise<Loaded> {
     } finally {
       quietly(() => wasm.FS.unlink(inWasm));
     }
-    const js = size <= JS_MAX_BYTES ? readJsModel(fs.readFileSync(file)) : null;
-    return { native, header, labels: readLabels(native), js: js === null ? null : new JsPredictor(js) };
+    return { native, header, labels: readLabels(native), quantized: native.isQuant, js: null };
   } finally {
     fs.closeSync(fd);
   }
@@ -150,19 +162,19 @@ function readLabels(native: NativeFastText): string[] {
 /** Lone surrogates, which the runtime receives as U+FFFD (Buffer.from's UTF-8). */
 const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-function makeHandle(file: string, key: string, entry: Entry, loaded: Loaded, useJs: boolean): FastTextModel {
-  const { native } = loaded;
-  const js = useJs ? loaded.js : null;
+function makeHandle(file: string, key: string, entry: Entry, loaded: Loaded): FastTextModel {
+  const { native, js } = loaded;
   let released = false;
   return {
     path: file,
     header: loaded.header,
-    quantized: native.isQuant,
+    quantized: loaded.quantized,
     runtime: js === null ? 'wasm' : 'js',
     labels: loaded.labels,
     predict(line: string, k = -1, threshold = 0): Prediction[] {
       if (released) throw new AssayError('INTERNAL', 'fastText model used after release', { file });
       if (js !== null) return js.predict(line.replace(LONE, '\uFFFD'), k, threshold);
+      if (native === null) throw new AssayError('INTERNAL', 'fastText model has no runtime', { file });
       // Buffer.from encodes lone surrogates as U+FFFD; embind's own encoder would swallow the next unit.
       const preds = native.predict(Buffer.from(line, 'utf8'), k, threshold);
       try {
@@ -181,7 +193,7 @@ function makeHandle(file: string, key: string, entry: Entry, loaded: Loaded, use
       released = true;
       if (--entry.refs === 0 && cache.get(key) === entry) {
         cache.delete(key);
-        native.delete();
+        native?.delete();
       }
     },
   };
