@@ -113,7 +113,9 @@ describe('code the packaged app runs', () => {
     // the pool (threads inside Electron), the job manager's fork launcher (refuses inside Electron; a utility
     // process gets main's launcher) and forkHost (development runs only: a packaged app hosts in a utility process).
     const forking = files.filter((f) => /from 'node:child_process'/.test(source(f).replace(/import type [^;]*;/g, '')));
-    expect(forking.sort()).toEqual(['workers/engine/jobs/pool-child.ts', 'workers/host/jobs/launch.ts', 'workers/host/launch-process.ts']);
+    // The Slurm client (a job on Slurm runs sbatch, squeue and scancel) starts those binaries, never Node.
+    expect(forking.sort()).toEqual(['workers/engine/executor/slurm.ts', 'workers/engine/jobs/pool-child.ts', 'workers/host/jobs/launch.ts', 'workers/host/launch-process.ts']);
+    expect(source('workers/engine/executor/slurm.ts')).toMatch(/^import \{ execFile \} from 'node:child_process';$/m);
     expect(source('workers/engine/jobs/pool-child.ts')).toMatch(/if \(versions\.electron !== undefined\) return 'threads';/);
     expect(source('workers/host/jobs/launch.ts')).toMatch(/if \(process\.versions\.electron !== undefined\) throw new Error\('jobs cannot be forked inside Electron/);
     expect(source('workers/host/jobs/manager.ts')).toMatch(/if \(!port\) return forkLauncher;/);
