@@ -16,7 +16,9 @@ export function privateCli(): { cli: string; remove: () => void } {
     try {
       rmSync(dir, { recursive: true, force: true });
       cpSync(join(REPO_ROOT, 'dist/engine'), dir, { recursive: true });
-      for (const f of ['cli.js', 'tag-worker.js', 'mix-worker.js', 'tokens-worker.js', 'index-worker.js', 'jq-worker.js']) statSync(join(dir, f));
+      const entries = ['cli.js', 'tag-worker.js', 'mix-worker.js', 'tokens-worker.js', 'index-worker.js', 'jq-worker.js'];
+      for (const f of entries) statSync(join(dir, f));
+      checkChunks(dir, entries);
       break;
     } catch (e) {
       // dist/engine was being rebuilt: wait for the build to finish.
@@ -25,6 +27,17 @@ export function privateCli(): { cli: string; remove: () => void } {
     }
   }
   return { cli: join(dir, 'cli.js'), remove: () => rmSync(join(dir, '..'), { recursive: true, force: true }) };
+}
+
+/** Throws (ENOENT) unless every chunk the entries import, transitively, was copied: a build running meanwhile can leave one out. */
+function checkChunks(dir: string, entries: readonly string[]): void {
+  const seen = new Set<string>();
+  const todo = [...entries];
+  for (let f = todo.pop(); f !== undefined; f = todo.pop()) {
+    if (seen.has(f)) continue;
+    seen.add(f);
+    for (const m of readFileSync(join(dir, f), 'utf8').matchAll(/["']\.\/(chunk-[\w-]+\.js)["']/g)) todo.push(m[1] as string);
+  }
 }
 
 /**
