@@ -76,8 +76,9 @@ for (const f of ordered) {
   written.add(basename(f.path));
 }
 // Bundles of entries that no longer exist would be run by nobody but could mislead: remove them. Chunks of an
-// earlier build stay for an hour: a process started from the old entry may still import one lazily.
-const CHUNK_GRACE_MS = 3_600_000;
+// earlier build stay ten minutes: a CLI started from the old entry imports its verb's chunks as it starts (the
+// only later import, jq's disposal, tolerates a missing chunk), and test runs rebuild often enough to pile up.
+const CHUNK_GRACE_MS = 600_000;
 for (const name of readdirSync(out)) {
   if (written.has(name) || name.endsWith('.tmp')) continue;
   if (isChunk(name) && Date.now() - statSync(join(out, name)).mtimeMs < CHUNK_GRACE_MS) continue;

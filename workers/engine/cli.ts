@@ -221,7 +221,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 1;
   } finally {
     process.off('SIGINT', onSigint);
-    // Only a verb can have started the jq worker; --help and usage errors skip loading the jq module.
-    if (ran) (await import('./mix/filters/jq/index.js')).disposeJq();
+    // Only a verb can have started the jq worker; --help and usage errors skip loading the jq module. A verb that used
+    // jq has it loaded (import() is then a cache hit); one that did not has nothing to dispose if its chunk is gone
+    // (a rebuild of dist/ during a long run removes old chunks).
+    if (ran) await import('./mix/filters/jq/index.js').then((jq) => jq.disposeJq(), () => undefined);
   }
 }
