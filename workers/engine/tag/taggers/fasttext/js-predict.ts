@@ -1,7 +1,7 @@
 // fastText's supervised `predict` in JavaScript, float32 step for step, with the rows of each word cached.
 import { expf } from './expf.js';
 import type { JsModel } from './js-model.js';
-import { HASH_START, hashStep, TokenCache } from './token-cache.js';
+import { HASH_START, hashStep, TokenCache } from '../../../text/token-cache.js';
 
 const f32 = Math.fround;
 const EOS = '</s>';
