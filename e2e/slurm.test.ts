@@ -87,4 +87,22 @@ describe.skipIf(!hasChromium)('Runs on Slurm', () => {
     expect(await failed.locator('pre').textContent()).toMatch(/bad\.jsonl\.gz/);
     await shot(page, 'slurm-2-failed-task');
   }, 90_000);
+
+  it('Cancel on a running Slurm job runs scancel: the job and its tasks end cancelled', async (ctx) => {
+    if (!cluster || 'skip' in cluster || !s) return ctx.skip(cluster && 'skip' in cluster ? cluster.skip : 'no cluster');
+    const { page } = s;
+    await page.getByTestId('tab-runs').click();
+    await page.getByTestId('run-kind').selectOption('tag');
+    await page.getByTestId('run-config').selectOption('configs/lengths.yaml');
+    // Each task waits first (the env setup line), so Cancel always finds it queued or running; another task count is another logging dir.
+    await page.getByTestId('slurm-tasks').fill('3');
+    await page.getByTestId('slurm-env_command').fill('sleep 60');
+    await page.getByTestId('run-start').click();
+    await expect.poll(() => page.locator('[data-testid="job-latest-state"]').getAttribute('data-job-id'), { timeout: 10_000 }).toMatch(/^tag-/);
+    await page.getByTestId('slurm-task-2').waitFor({ timeout: 30_000 });
+    await page.getByTestId('slurm-cancel').click();
+    await expect.poll(() => page.getByTestId('job-latest-state').getAttribute('data-state'), { timeout: 30_000 }).toBe('cancelled');
+    expect([await state('slurm-task-0'), await state('slurm-task-1'), await state('slurm-task-2')]).toEqual(['cancelled', 'cancelled', 'cancelled']);
+    await shot(page, 'slurm-3-cancelled');
+  }, 60_000);
 });

@@ -12,7 +12,7 @@ export function SlurmTasks() {
   const bad = run.tasks.filter((t) => t.state === 'failed' || t.state === 'cancelled');
   const counts = (['done', 'running', 'pending', 'failed', 'cancelled', 'not submitted'] as const).filter((k) => run.counts[k] > 0).map((k) => `${run.counts[k]} ${k}`);
   return (
-    <div className="slurm-tasks" data-testid="slurm-tasks" data-job-id={job.jobId} data-finished={run.finished}>
+    <div className="slurm-tasks" data-testid="slurm-array" data-job-id={job.jobId} data-finished={run.finished}>
       <div className="toolbar">
         <b>Slurm</b>
         <span className="muted" title="the array job, then the final step">
