@@ -17,11 +17,19 @@ export function defaultLoggingDir(kind: string, configPath: string, text: string
   return `.assay/slurm/${kind}-${key}`;
 }
 
+/**
+ * The packaged app's engine lives in app.asar, which no `node` on a cluster node can run (and the desktop
+ * is seldom a Slurm submit host): there Slurm is refused with the way that works.
+ */
+export const PACKAGED_REFUSAL =
+  'Slurm jobs start the assay CLI on the cluster, which the packaged app cannot provide: run `assay serve --workspace DIR` on a machine that submits to Slurm (the same workbench in a browser), or `assay VERB --executor slurm` there';
+
 /** undefined: the job runs locally. Throws what the app must show for a start Slurm cannot take. */
-export function slurmExecutor(root: string, req: JobStart, text: string, configPath: string | undefined): SlurmExecutor | undefined {
+export function slurmExecutor(root: string, req: JobStart, text: string, configPath: string | undefined, inElectron = process.versions.electron !== undefined): SlurmExecutor | undefined {
   if (req.executor === undefined) return undefined;
   const e = executorConfig.parse(req.executor);
   if (e.type !== 'slurm') return undefined;
+  if (inElectron) throw new HostError('BAD_REQUEST', PACKAGED_REFUSAL, 'executor');
   if (!(SLURM_KINDS as readonly string[]).includes(req.kind)) {
     throw new HostError('BAD_REQUEST', `${req.kind} runs locally only; Slurm runs ${SLURM_KINDS.join(', ')}`, 'executor');
   }

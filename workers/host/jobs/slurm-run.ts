@@ -14,13 +14,12 @@ import { watchSlurmRun, type SlurmSource } from './slurm-watch.js';
 /**
  * How each array task starts `assay`: this build's CLI (the TypeScript sources through tsx in development and
  * tests, `dist/engine/cli.js` when bundled). The job process's own script is the job runner, not the CLI, so
- * the engine's default (this process's argv) would be wrong. Inside Electron the binary is the app, not Node:
- * the nodes run the `node` on their PATH.
+ * the engine's default (this process's argv) would be wrong. Only where the host runs on Node (browser mode,
+ * development): the packaged app refuses Slurm jobs (slurm-accept.ts).
  */
 export function taskCommand(): string[] {
   const entry = hostEntry('cli', '../engine/bin.ts');
-  const node = process.versions.electron !== undefined ? 'node' : process.execPath;
-  return [node, ...entry.execArgv, entry.modulePath];
+  return [process.execPath, ...entry.execArgv, entry.modulePath];
 }
 
 export const slurmSource: SlurmSource = { status: runStatus, cancel: cancelJobs };
