@@ -13,6 +13,7 @@ function setup(saved: ExecutorSettings = { type: 'local', slurm: { cpus_per_task
       'executor.get': () => disk,
       'executor.set': (s) => (disk = s as ExecutorSettings),
       'jobs.start': (s: JobStart) => job('j1', { kind: s.kind }),
+      'jobs.check': (s) => (s.executor?.logging_dir === '/elsewhere' ? { ok: false, error: { code: 'FORBIDDEN', message: 'executor.logging_dir: /elsewhere is outside the workspace', field: 'executor.logging_dir' } } : { ok: true }),
     },
   });
   return { ...h, disk: () => disk };
@@ -74,5 +75,17 @@ describe('executor slice', () => {
     const jobs = store.getState().runs.jobs;
     expect(jobs.map((j) => j.jobId)).toEqual(['j1']);
     expect(jobs[0]?.slurm?.tasks.map((t) => t.state)).toEqual(['running', 'pending', 'pending']);
+  });
+
+  it('Run mix on Slurm checks with the executor: a refused one saves nothing and starts nothing', async () => {
+    const { store, fake, files } = setup({ type: 'slurm', slurm: { cpus_per_task: 1, sbatch_args: [], logging_dir: '/elsewhere' } });
+    await store.getState().loadExecutor();
+    await store.getState().openRecipe('configs/demo.yaml');
+    store.getState().setRecipeText('edited: true\n');
+    expect(await store.getState().runRecipe('mix')).toBeNull();
+    expect(fake.callsOf('jobs.check')).toEqual([{ kind: 'mix', configText: 'edited: true\n', executor: { type: 'slurm', cpus_per_task: 1, sbatch_args: [], logging_dir: '/elsewhere' } }]);
+    expect(fake.callsOf('jobs.start')).toEqual([]);
+    expect(files.get('configs/demo.yaml')).not.toBe('edited: true\n');
+    expect(store.getState().runs.error).toMatch(/not started, nothing saved: .*outside the workspace/);
   });
 });

@@ -81,7 +81,9 @@ export const createRunsSlice: SliceCreator<RunsSlice> = ({ api }) => (set, get) 
   };
 
   const check = async (kind: JobKind, text: string): Promise<Refusal | null> => {
-    const [c, l] = await Promise.allSettled([api.invoke('jobs.check', { kind, configText: text }), api.invoke('preview.lint', { recipeText: text })]);
+    // Checked with the executor it will start on, so a Slurm refusal (kind, logging dir) also saves nothing.
+    const executor = get().executorFor(kind);
+    const [c, l] = await Promise.allSettled([api.invoke('jobs.check', { kind, configText: text, ...(executor && { executor }) }), api.invoke('preview.lint', { recipeText: text })]);
     const answers: CheckAnswers = {
       check: c.status === 'fulfilled' ? { ok: true, value: c.value } : { ok: false, error: toErrorPayload(c.reason) },
       lint: l.status === 'fulfilled' ? l.value : null,
