@@ -1,7 +1,7 @@
 // The run history in `<workspace>/.assay/runs.jsonl`: one record per state change, the last one per job wins.
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { JobInfo } from '../../../shared/contract/index.js';
+import type { JobInfo, SlurmRun } from '../../../shared/contract/index.js';
 
 /** A history line: the job record plus the host process that ran it (to tell a crashed host's jobs from a live one's). */
 type RunRecord = JobInfo & { hostPid?: number };
@@ -64,8 +64,14 @@ export class RunHistory {
     const endedAt = new Date().toISOString();
     for (const j of orphans) {
       const { hostPid: _pid, ...job } = j;
-      this.append({ ...job, state: 'failed', endedAt, error: reason });
+      this.append({ ...job, state: 'failed', endedAt, error: job.slurm ? slurmOrphan(reason, job.slurm) : reason });
     }
     return this.load();
   }
+}
+
+/** A Slurm job's array outlives the host that followed it: say how to follow or stop it from a terminal. */
+function slurmOrphan(reason: string, slurm: SlurmRun): string {
+  const ids = slurm.jobIds.length ? ` (Slurm job${slurm.jobIds.length > 1 ? 's' : ''} ${slurm.jobIds.join(', ')})` : '';
+  return `${reason}; its array${ids} may still be running: \`assay jobs status ${slurm.loggingDir}\` in the workspace follows it, \`assay jobs cancel ${slurm.loggingDir}\` stops it`;
 }

@@ -195,7 +195,10 @@ export class JobManager {
       if (p) this.opts.emit('job.progress', p);
     } else if (m.type === 'log') this.#log(live, m.line);
     else if (m.type === 'tasks') {
+      const first = live.info.slurm === undefined;
       live.info = { ...live.info, slurm: m.slurm };
+      // Recorded once submitted: should this host stop, the history still names the array and its logging dir.
+      if (first) this.#history.append(live.info);
       this.opts.emit('job.tasks', { jobId: live.info.jobId, slurm: m.slurm });
     }
     else if (m.type === 'error') {
