@@ -22,6 +22,8 @@ export type SlurmTaskState = 'done' | 'running' | 'pending' | 'failed' | 'cancel
 export interface SlurmTask {
   /** The array index, or the final step that runs once every task succeeded. */
   task: number | 'final';
+  /** A later array stage's task (MinHash: `buckets`, one task per bucket); absent for the first array. */
+  stage?: string;
   state: SlurmTaskState;
   /** How many input files the task reads. */
   inputCount: number;

@@ -14,10 +14,10 @@ export function relativeTo(root: string, path: string): string {
   return r === '' ? '.' : r.startsWith('..') || isAbsolute(r) ? path : r;
 }
 
-/** The job ids this app job submitted: the last submission's array and final step. */
+/** The job ids this app job submitted: the last submission's array, its later stages' arrays and the final step. */
 export function submittedJobIds(status: Pick<RunStatus, 'run'>): string[] {
   const last = status.run.submissions.at(-1);
-  return last ? [last.jobId, last.finalJobId ?? ''].filter((j) => j !== '') : [];
+  return last ? [last.jobId, ...(last.stageJobs ?? []).map((j) => j.jobId), last.finalJobId ?? ''].filter((j) => j !== '') : [];
 }
 
 /**
@@ -28,17 +28,17 @@ export function slurmView(root: string, status: RunStatus, cancelled = false): S
   const tasks: SlurmTask[] = status.tasks.map((t) => {
     const neverStarted = t.tail.length === 1 && t.tail[0] === NEVER_STARTED;
     const state = cancelled && t.state === 'failed' && neverStarted ? 'cancelled' : t.state;
-    const out: SlurmTask = { task: t.task, state, inputCount: t.inputs.length };
+    const out: SlurmTask = { task: t.task, ...(t.stage ? { stage: t.stage } : {}), state, inputCount: t.inputs.length };
     if (state === 'failed' || state === 'cancelled') {
       out.inputs = t.inputs.slice(0, MAX_INPUTS).map((p) => relativeTo(root, p));
       out.tail = t.tail;
-      out.log = relativeTo(root, logFile(status.dir, t.task));
+      out.log = relativeTo(root, logFile(status.dir, t.task, t.stage));
     }
     return out;
   });
   const counts = { ...status.counts };
   if (cancelled) {
-    const relabelled = tasks.filter((t, i) => t.task !== 'final' && t.state !== status.tasks[i]?.state).length;
+    const relabelled = tasks.filter((t, i) => t.task !== 'final' && t.stage === undefined && t.state !== status.tasks[i]?.state).length;
     counts.failed -= relabelled;
     counts.cancelled += relabelled;
   }
@@ -54,7 +54,7 @@ export function tasksProgress(view: SlurmRun): { done: number; total: number } {
 export function failureText(view: SlurmRun): string {
   const bad = view.tasks.filter((t) => t.state === 'failed' || t.state === 'cancelled');
   const lines = bad.map((t) => {
-    const name = t.task === 'final' ? 'the final step' : `task ${t.task}`;
+    const name = t.task === 'final' ? 'the final step' : `${t.stage ? `${t.stage} ` : ''}task ${t.task}`;
     const inputs = t.task === 'final' ? '' : ` (inputs: ${(t.inputs ?? []).slice(0, 3).join(', ')}${t.inputCount > 3 ? ` and ${t.inputCount - 3} more` : ''})`;
     return `${name} ${t.state}${inputs}: ${t.tail?.at(-1) ?? 'no log'}`;
   });

@@ -2,7 +2,9 @@
 import type { SlurmTask } from '../../../../shared/contract/index.js';
 import { useWorkbench, useWorkbenchApi } from '../../store/index.js';
 
-const name = (t: SlurmTask): string => (t.task === 'final' ? 'final step' : `task ${t.task}`);
+const name = (t: SlurmTask): string => (t.task === 'final' ? 'final step' : `${t.stage ? `${t.stage} ` : ''}task ${t.task}`);
+/** Task numbers restart in each stage (MinHash's buckets), so keys and test ids carry the stage. */
+const slot = (t: SlurmTask): string => `${t.stage ? `${t.stage}-` : ''}${t.task}`;
 
 export function SlurmTasks() {
   const job = useWorkbench((s) => s.runs.jobs.find((j) => j.jobId === s.runs.selected));
@@ -31,13 +33,13 @@ export function SlurmTasks() {
       </div>
       <div className="task-grid" role="list" aria-label="array tasks">
         {run.tasks.map((t) => (
-          <span key={String(t.task)} role="listitem" className={`task-cell state-${t.state.replace(' ', '-')}`} title={`${name(t)}: ${t.state} (${t.inputCount} input file${t.inputCount === 1 ? '' : 's'})`} data-testid={`slurm-task-${t.task}`} data-state={t.state}>
-            {t.task === 'final' ? 'F' : t.task}
+          <span key={slot(t)} role="listitem" className={`task-cell state-${t.state.replace(' ', '-')}`} title={`${name(t)}: ${t.state} (${t.inputCount} input file${t.inputCount === 1 ? '' : 's'})`} data-testid={`slurm-task-${slot(t)}`} data-state={t.state}>
+            {t.task === 'final' ? 'F' : t.stage ? `${t.stage[0]}${t.task}` : t.task}
           </span>
         ))}
       </div>
       {bad.map((t) => (
-        <div key={String(t.task)} className="task-failure" data-testid={`slurm-failed-${t.task}`}>
+        <div key={slot(t)} className="task-failure" data-testid={`slurm-failed-${slot(t)}`}>
           <div>
             <b>{name(t)}</b> {t.state}
             {t.inputs && t.inputs.length > 0 && (
