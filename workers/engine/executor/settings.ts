@@ -13,7 +13,10 @@ async function configBlock(path: string | undefined): Promise<unknown> {
   if (path === undefined) return undefined;
   let doc: unknown;
   try {
-    doc = parseYaml(await readFile(path, 'utf8'));
+    const text = await readFile(path, 'utf8');
+    // Most configs have no executor block: skip parsing the YAML a second time (start-up of every command).
+    if (!text.includes('executor')) return undefined;
+    doc = parseYaml(text);
   } catch {
     return undefined; // the verb reports an unreadable or malformed config with its own message
   }
