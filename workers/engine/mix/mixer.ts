@@ -73,7 +73,8 @@ export async function runMix(config: MixerConfig, opts: MixOptions = {}): Promis
   const startedAt = new Date();
   const { cfg, compiled, plans, jobs } = await planMix(config, opts);
   const tracker = new ProgressTracker('mix', plans.reduce((a, p) => a + p.inputs.reduce((b, i) => b + i.size, 0), 0), plans.reduce((a, p) => a + p.inputs.length, 0), opts.onProgress);
-  const processes = Math.max(1, opts.processes ?? cfg.processes);
+  // One shard runs in this process whatever was asked (mixShards): the summary says how many really ran.
+  const processes = Math.max(1, Math.min(opts.processes ?? cfg.processes, jobs.length));
   let stats: ShardStats[];
   try {
     stats = await mixShards(jobs, cfg, compiled, processes, tracker, opts);
