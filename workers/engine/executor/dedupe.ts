@@ -1,5 +1,5 @@
 // Bloom dedupe on Slurm: task i owns hash partition i of N (Dolma's num_partitions); the final step merges the N sets.
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { DedupeConfig } from '../../../shared/dedupe/schema.js';
 import type { ExecutorConfig } from '../../../shared/executor/schema.js';
 import { stringOption, UsageError, type ParsedArgs } from '../cli/args.js';
@@ -8,9 +8,7 @@ import { attributeName, dedupeOutputPath, directoryName } from '../dedupe/dolma/
 import { AssayError } from '../errors.js';
 import { AtomicWriter, readJsonRecords, writeFileAtomic } from '../io/index.js';
 import { attributeSetFolder, writeRunManifest, type InputRecord, type OutputRecord } from '../manifest/write.js';
-import type { PlannedRun } from './adapters.js';
-import { resolvedInputs } from './adapters.js';
-import { join } from 'node:path';
+import { resolvedInputs, type PlannedRun } from './adapters.js';
 import type { RunPlan } from './state.js';
 
 interface DedupeData {
@@ -59,6 +57,8 @@ export async function mergeDedupePartitions(run: RunPlan): Promise<void> {
   const d = config.dedupe;
   const whole = { ...d, num_partitions: 1, partition_index: 0 };
   const key = attributeName(whole);
+  // Partition i's key (`<attribute>_<i>`), once, not per row.
+  const partKeys = Array.from({ length: n }, (_, i) => attributeName({ ...d, num_partitions: n, partition_index: i }));
   const read: InputRecord[] = [];
   const written: OutputRecord[] = [];
   for (const input of inputs) {
@@ -78,7 +78,7 @@ export async function mergeDedupePartitions(run: RunPlan): Promise<void> {
         next.forEach((r, i) => {
           const row = r.value as { id: unknown; attributes?: Record<string, Span[]> };
           if (row.id !== first.id) throw new AssayError('PARSE', `row ${docs + 1} is document ${String(row.id)} here but ${String(first.id)} in partition 0`, { file: parts[i] });
-          spans.push(...(row.attributes?.[attributeName({ ...d, num_partitions: n, partition_index: i })] ?? []));
+          spans.push(...(row.attributes?.[partKeys[i] as string] ?? []));
         });
         spans.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
         await writer.write(JSON.stringify({ attributes: { [key]: spans }, id: first.id }) + '\n');

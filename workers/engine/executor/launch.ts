@@ -7,7 +7,7 @@ import { AssayError } from '../errors.js';
 import { ADAPTERS } from './adapters.js';
 import { argvOf } from './settings.js';
 import { sbatchScript, submit, arraySpec } from './slurm.js';
-import { doneTasks, readRun, RUN_SCHEMA, validCompletion, writeRun, type RunPlan } from './state.js';
+import { doneTasks, readRun, RUN_SCHEMA, validCompletion, writeRun, type RunPlan, type StampCache } from './state.js';
 import { runStatus, waitForRun } from './status.js';
 
 export interface LaunchOptions {
@@ -62,14 +62,15 @@ export async function launchOnSlurm(args: ParsedArgs, executor: ExecutorConfig, 
     if (still.length > 0) throw new AssayError('CONFIG', `${still.length} task(s) of this run are still queued or running; wait for them or \`assay jobs cancel ${dir}\` first`, { file: dir });
     run = { ...earlier, tasks: planned.tasks, ...(planned.stages ? { stages: planned.stages } : {}), data: planned.data };
   }
-  const done = new Set(await doneTasks(dir, run.tasks));
+  const cache: StampCache = new Map();
+  const done = new Set(await doneTasks(dir, run.tasks, undefined, cache));
   const todo = run.tasks.map((_, i) => i).filter((i) => !done.has(i));
   const stageTodo: { name: string; todo: number[] }[] = [];
   for (const st of run.stages ?? []) {
-    const finished = new Set(await doneTasks(dir, st.tasks, st.name));
+    const finished = new Set(await doneTasks(dir, st.tasks, st.name, cache));
     stageTodo.push({ name: st.name, todo: st.tasks.map((_, i) => i).filter((i) => !finished.has(i)) });
   }
-  const finalDone = run.hasFinal && (await validCompletion(dir, 'final', run.tasks.flatMap((t) => t.inputs))) !== null;
+  const finalDone = run.hasFinal && (await validCompletion(dir, 'final', run.tasks.flatMap((t) => t.inputs), undefined, cache)) !== null;
   if (todo.length === 0 && stageTodo.every((s) => s.todo.length === 0) && (finalDone || !run.hasFinal)) {
     print(`all ${run.tasks.length} task(s) of ${dir} are complete; nothing to submit`);
     return 0;

@@ -82,22 +82,35 @@ export async function writeRun(dir: string, run: RunPlan): Promise<void> {
   await writeFileAtomic(runFile(dir), JSON.stringify(run, null, 2) + '\n', { mkdir: true });
 }
 
-export async function stampInputs(paths: readonly string[]): Promise<InputStamp[]> {
-  return Promise.all(paths.map(async (path) => {
-    const s = await stat(path);
-    return { path, size: s.size, mtimeMs: s.mtimeMs };
+/**
+ * Stats taken once per look at a run: dedupe's, MinHash's bucket and the final step's markers each list every
+ * input, and the app polls the status every second, so without it a run of F files and T such tasks costs F×T stats.
+ */
+export type StampCache = Map<string, Promise<InputStamp>>;
+
+const stampOf = async (path: string): Promise<InputStamp> => {
+  const s = await stat(path);
+  return { path, size: s.size, mtimeMs: s.mtimeMs };
+};
+
+export async function stampInputs(paths: readonly string[], cache?: StampCache): Promise<InputStamp[]> {
+  if (cache === undefined) return Promise.all(paths.map(stampOf));
+  return Promise.all(paths.map((path) => {
+    let p = cache.get(path);
+    if (p === undefined) cache.set(path, (p = stampOf(path)));
+    return p;
   }));
 }
 
 /** The task's marker when it exists and its inputs are unchanged since it ran; otherwise the task has to run. */
-export async function validCompletion(dir: string, task: number | 'final', inputs: readonly string[], stage?: string): Promise<Completion | null> {
+export async function validCompletion(dir: string, task: number | 'final', inputs: readonly string[], stage?: string, cache?: StampCache): Promise<Completion | null> {
   let c: Completion;
   try {
     c = JSON.parse(await readFile(completionFile(dir, task, stage), 'utf8')) as Completion;
   } catch {
     return null;
   }
-  const now = await stampInputs(inputs).catch(() => null);
+  const now = await stampInputs(inputs, cache).catch(() => null);
   if (now === null || now.length !== c.inputs.length) return null;
   return now.every((s, i) => s.path === c.inputs[i]?.path && s.size === c.inputs[i]?.size && s.mtimeMs === c.inputs[i]?.mtimeMs) ? c : null;
 }
@@ -108,8 +121,8 @@ export async function markComplete(dir: string, task: number | 'final', inputs: 
 }
 
 /** Indices of a task list whose markers still hold. */
-export async function doneTasks(dir: string, tasks: readonly TaskPlan[], stage?: string): Promise<number[]> {
+export async function doneTasks(dir: string, tasks: readonly TaskPlan[], stage?: string, cache: StampCache = new Map()): Promise<number[]> {
   const out: number[] = [];
-  for (const [i, t] of tasks.entries()) if ((await validCompletion(dir, i, t.inputs, stage)) !== null) out.push(i);
+  for (const [i, t] of tasks.entries()) if ((await validCompletion(dir, i, t.inputs, stage, cache)) !== null) out.push(i);
   return out;
 }

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { AssayError } from '../errors.js';
 import { queued } from './slurm.js';
-import { logFile, readRun, validCompletion, type RunPlan } from './state.js';
+import { logFile, readRun, validCompletion, type RunPlan, type StampCache } from './state.js';
 
 export type TaskState = 'done' | 'running' | 'pending' | 'failed' | 'cancelled' | 'not submitted';
 
@@ -50,9 +50,9 @@ function jobKey(run: RunPlan, task: number | 'final', stage?: string): string | 
   return null;
 }
 
-async function stateOf(dir: string, run: RunPlan, task: number | 'final', inputs: string[], queue: Map<string, string>, stage?: string): Promise<TaskStatus> {
+async function stateOf(dir: string, run: RunPlan, task: number | 'final', inputs: string[], queue: Map<string, string>, cache: StampCache, stage?: string): Promise<TaskStatus> {
   const base = { task, ...(stage ? { stage } : {}), inputs };
-  if ((await validCompletion(dir, task, inputs, stage)) !== null) return { ...base, state: 'done', tail: [] };
+  if ((await validCompletion(dir, task, inputs, stage, cache)) !== null) return { ...base, state: 'done', tail: [] };
   const key = jobKey(run, task, stage);
   if (key === null) return { ...base, state: 'not submitted', tail: [] };
   const q = queue.get(key);
@@ -77,9 +77,10 @@ export async function runStatus(dir: string): Promise<RunStatus> {
   const ids = run.submissions.flatMap((s) => [s.jobId, ...(s.stageJobs ?? []).map((j) => j.jobId), s.finalJobId ?? '']).filter((j) => j !== '');
   const queue = await queued([...new Set(ids)]);
   const tasks: TaskStatus[] = [];
-  for (const [i, t] of run.tasks.entries()) tasks.push(await stateOf(dir, run, i, t.inputs, queue));
-  for (const st of run.stages ?? []) for (const [i, t] of st.tasks.entries()) tasks.push(await stateOf(dir, run, i, t.inputs, queue, st.name));
-  if (run.hasFinal) tasks.push(await stateOf(dir, run, 'final', run.tasks.flatMap((t) => t.inputs), queue));
+  const cache: StampCache = new Map();
+  for (const [i, t] of run.tasks.entries()) tasks.push(await stateOf(dir, run, i, t.inputs, queue, cache));
+  for (const st of run.stages ?? []) for (const [i, t] of st.tasks.entries()) tasks.push(await stateOf(dir, run, i, t.inputs, queue, cache, st.name));
+  if (run.hasFinal) tasks.push(await stateOf(dir, run, 'final', run.tasks.flatMap((t) => t.inputs), queue, cache));
   const first = tasks.filter((t) => t.task !== 'final' && t.stage === undefined);
   const counts = countsOf(first);
   const final = tasks.find((t) => t.task === 'final');
