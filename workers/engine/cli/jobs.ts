@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { ADAPTERS } from '../executor/adapters.js';
 import { cancelJobs } from '../executor/slurm.js';
-import { markComplete, readRun, validCompletion, type RunPlan } from '../executor/state.js';
+import { markComplete, readRun, validCompletion, type RunPlan, type StampCache } from '../executor/state.js';
 import { runStatus } from '../executor/status.js';
 import { AssayError } from '../errors.js';
 import { UsageError, type ParsedArgs } from './args.js';
@@ -50,8 +50,9 @@ async function runStageTask(dir: string, run: RunPlan, stage: string | undefined
 
 async function finalize(dir: string, run: RunPlan, signal: AbortSignal): Promise<number> {
   const unfinished: string[] = [];
-  for (const [i, t] of run.tasks.entries()) if ((await validCompletion(dir, i, t.inputs)) === null) unfinished.push(String(i));
-  for (const st of run.stages ?? []) for (const [i, t] of st.tasks.entries()) if ((await validCompletion(dir, i, t.inputs, st.name)) === null) unfinished.push(`${st.name} ${i}`);
+  const cache: StampCache = new Map();
+  for (const [i, t] of run.tasks.entries()) if ((await validCompletion(dir, i, t.inputs, undefined, cache)) === null) unfinished.push(String(i));
+  for (const st of run.stages ?? []) for (const [i, t] of st.tasks.entries()) if ((await validCompletion(dir, i, t.inputs, st.name, cache)) === null) unfinished.push(`${st.name} ${i}`);
   if (unfinished.length > 0) throw new AssayError('IO', `tasks ${unfinished.join(', ')} have not finished; the final step needs all of them`, { file: dir });
   const started = performance.now();
   const adapter = ADAPTERS[run.verb]!;
