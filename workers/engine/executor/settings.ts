@@ -33,9 +33,13 @@ export async function resolveExecutor(args: ParsedArgs): Promise<ExecutorConfig>
     throw new AssayError('CONFIG', `assay.executor.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`, { file: configPath, field: `assay.executor.${issue?.path.join('.') ?? ''}` });
   }
   const c = parsed.data;
+  // A config travels (recipes are shared); a shell line in one would run on the cluster for whoever mixes it.
+  if (c.env_command !== undefined) {
+    throw new AssayError('CONFIG', 'assay.executor.env_command: a shell line is taken from --env-command (or the app\'s Slurm settings), not from a config file', { file: configPath, field: 'assay.executor.env_command' });
+  }
   const type = stringOption(args, 'executor') ?? c.type;
   if (type !== 'local' && type !== 'slurm') throw new UsageError(`--executor is local or slurm, not '${type}'`);
-  return {
+  const merged = executorConfig.safeParse({
     ...c,
     type,
     tasks: intOption(args, 'tasks') ?? c.tasks,
@@ -49,7 +53,10 @@ export async function resolveExecutor(args: ParsedArgs): Promise<ExecutorConfig>
     sbatch_args: [...c.sbatch_args, ...(listOption(args, 'sbatch-arg') ?? [])],
     env_command: stringOption(args, 'env-command') ?? c.env_command,
     logging_dir: stringOption(args, 'logging-dir') ?? c.logging_dir,
-  };
+  });
+  // The flags pass the same checks as the config (one line each).
+  if (!merged.success) throw new UsageError(`--${merged.error.issues[0]?.path[0]?.toString().replace(/_/g, '-') ?? 'executor'}: ${merged.error.issues[0]?.message ?? 'invalid'}`);
+  return merged.data;
 }
 
 /** The command line of a ParsedArgs again, without the executor's flags: what each array task runs (on its slice). */

@@ -40,6 +40,10 @@ export interface ScriptSpec {
 
 export function sbatchScript(s: ScriptSpec): string {
   const e = s.executor;
+  // Whatever the caller checked: a line break in a value would become a command of its own in the script.
+  for (const v of [e.partition, e.mem, e.time, e.qos, e.account, e.env_command, ...e.sbatch_args, s.log, s.name]) {
+    if (v !== undefined && /[\r\n\0]/.test(v)) throw new AssayError('CONFIG', `a Slurm option must be one line, got ${JSON.stringify(v)}`, { field: 'executor' });
+  }
   const lines = ['#!/bin/bash', `#SBATCH --job-name=${s.name}`];
   if (s.array !== null) lines.push(`#SBATCH --array=${s.array}`);
   lines.push(`#SBATCH --output=${s.log}`, `#SBATCH --cpus-per-task=${e.cpus_per_task}`);
