@@ -35,6 +35,26 @@ export function utf16ToCodePoints(text: string): ((i: number) => number) | null 
   return (i) => map[Math.max(0, Math.min(i, text.length))] as number;
 }
 
+/** `<prefix>__<type>` keys already made, per prefix: a pass writes the same few dozen keys for every document. */
+const keyCache = new Map<string, Map<string, string>>();
+/** Types remembered per prefix; past it (types made from data, say) keys are built each time. */
+const KEYS_PER_PREFIX = 4096;
+
+function keysOf(prefix: string): Map<string, string> {
+  let keys = keyCache.get(prefix);
+  if (keys === undefined) keyCache.set(prefix, (keys = new Map()));
+  return keys;
+}
+
+function attributeKey(keys: Map<string, string>, prefix: string, type: string): string {
+  let key = keys.get(type);
+  if (key === undefined) {
+    key = `${prefix}__${makeVariableName(type)}`;
+    if (keys.size < KEYS_PER_PREFIX) keys.set(type, key);
+  }
+  return key;
+}
+
 /**
  * Group one tagger's spans into `{ "<prefix>__<type>": [[start, end, score], …] }` (Dolma
  * `group_output`): types in `defaults` appear even when empty; an empty type is skipped.
@@ -46,10 +66,11 @@ export function groupSpans(
   defaults: readonly string[] | undefined,
   toCp: ((i: number) => number) | null,
 ): void {
-  if (defaults) for (const t of defaults) out[`${prefix}__${makeVariableName(t)}`] ??= [];
+  const keys = keysOf(prefix);
+  if (defaults) for (const t of defaults) out[attributeKey(keys, prefix, t)] ??= [];
   for (const s of spans) {
     if (s.type === '') continue;
-    const key = `${prefix}__${makeVariableName(s.type)}`;
+    const key = attributeKey(keys, prefix, s.type);
     const start = toCp && !s.codePoints ? toCp(s.start) : s.start;
     const end = toCp && !s.codePoints ? toCp(s.end) : s.end;
     (out[key] ??= []).push([start, end, roundScore(s.score)]);

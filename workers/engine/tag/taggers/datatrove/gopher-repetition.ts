@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { cpLength, pySplitlines, pyStrip } from '../../../text/python.js';
 import type { TaggerSpec } from '../../types.js';
 import { above, filterOutputs, filterSpans, languageOption, profileOption, ratio, threshold, wordsFor, type RuleOutcome } from './common.js';
-import { allDuplicateChars, findDuplicates, topNgramChars, wordHashes, wordTable } from './ngrams.js';
+import { allDuplicateChars, findDuplicates, prefixHashes, topNgramChars, wordTable } from './ngrams.js';
 
 const nGramList = (def: Array<[number, number]>, what: string) =>
   z.array(z.tuple([z.number().int().positive(), z.number()])).default(def).describe(what);
@@ -54,7 +54,7 @@ export function gopherRepetitionRules(text: string, o: GopherRepetitionOptions):
     // Upstream checks `> n_frac` with no truthiness guard; an n with no n-grams is skipped.
     out.push({ rule: `top_${n}_gram`, value, fail: value !== undefined && value > frac });
   }
-  const hashes = wordHashes(table.words);
+  const hashes = prefixHashes(table);
   for (const [n, frac] of o.dup_n_grams) {
     const value = ratio(allDuplicateChars(table, n, hashes), len);
     out.push({ rule: `duplicated_${n}_n_grams`, value, fail: value !== undefined && value > frac });

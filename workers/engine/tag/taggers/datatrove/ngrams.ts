@@ -76,29 +76,59 @@ function topChars(t: WordTable, ids: Int32Array, distinct: number, n: number): n
 const B1 = 0x01000193;
 const B2 = 0x5bd1e995;
 
+/** The inverse of an odd number mod 2^32 (Newton's iteration; each step doubles the correct low bits, from 3). */
+function inverse(x: number): number {
+  let y = x;
+  for (let k = 0; k < 5; k++) y = Math.imul(y, 2 - Math.imul(x, y));
+  return y;
+}
+
 /**
- * Per-word polynomial hashes mod 2^32 for two bases (Math.imul), with B^len; a window's hash folds its words, so it
- * is the hash of the concatenation. Collisions only cost time: every hit is checked against the words themselves.
+ * Polynomial hashes mod 2^32 of every prefix of `"".join(words)`, for two bases, with the powers B^len of each prefix
+ * and their inverses (B is odd, so every power is invertible). A window's hash — the hash of its words' concatenation
+ * — is then `S[j] − S[i]·P[j]·P[i]⁻¹`: two multiplications however long the window. Per position, six values:
+ * S₁, S₂, P₁, P₂, P₁⁻¹, P₂⁻¹. Each distinct word is hashed once. Collisions only cost time: every hit is checked
+ * against the words themselves.
  */
-export function wordHashes(words: readonly string[]): Int32Array {
-  const h = new Int32Array(words.length * 4);
+export function prefixHashes(t: WordTable): Int32Array {
+  const { words, ids } = t;
+  const per = new Int32Array(t.vocab * 6);
+  const h = new Int32Array((words.length + 1) * 6);
+  h[2] = h[3] = h[4] = h[5] = 1;
+  let seen = 0;
   for (let i = 0; i < words.length; i++) {
-    const w = words[i] as string;
-    let a = 0;
-    let b = 0;
-    let pa = 1;
-    let pb = 1;
-    for (let k = 0; k < w.length; k++) {
-      const c = w.charCodeAt(k);
-      a = (Math.imul(a, B1) + c) | 0;
-      b = (Math.imul(b, B2) + c) | 0;
-      pa = Math.imul(pa, B1);
-      pb = Math.imul(pb, B2);
+    const id = ids[i] as number;
+    const v = id * 6;
+    if (id === seen) {
+      seen++;
+      const w = words[i] as string;
+      let a = 0;
+      let b = 0;
+      let pa = 1;
+      let pb = 1;
+      for (let k = 0; k < w.length; k++) {
+        const c = w.charCodeAt(k);
+        a = (Math.imul(a, B1) + c) | 0;
+        b = (Math.imul(b, B2) + c) | 0;
+        pa = Math.imul(pa, B1);
+        pb = Math.imul(pb, B2);
+      }
+      per[v] = a;
+      per[v + 1] = b;
+      per[v + 2] = pa;
+      per[v + 3] = pb;
+      per[v + 4] = inverse(pa);
+      per[v + 5] = inverse(pb);
     }
-    h[i * 4] = a;
-    h[i * 4 + 1] = b;
-    h[i * 4 + 2] = pa;
-    h[i * 4 + 3] = pb;
+    const o = i * 6;
+    const pa = per[v + 2] as number;
+    const pb = per[v + 3] as number;
+    h[o + 6] = (Math.imul(h[o] as number, pa) + (per[v] as number)) | 0;
+    h[o + 7] = (Math.imul(h[o + 1] as number, pb) + (per[v + 1] as number)) | 0;
+    h[o + 8] = Math.imul(h[o + 2] as number, pa);
+    h[o + 9] = Math.imul(h[o + 3] as number, pb);
+    h[o + 10] = Math.imul(h[o + 4] as number, per[v + 4] as number);
+    h[o + 11] = Math.imul(h[o + 5] as number, per[v + 5] as number);
   }
   return h;
 }
@@ -130,19 +160,17 @@ function sameConcat(words: readonly string[], a: number, b: number, n: number): 
  * a repeat adds its length and skips n words. Keys are hashes checked against the real text on every hit; a string
  * whose hash is taken by a different string (a collision) goes to a map keyed by the string itself.
  */
-export function allDuplicateChars(t: WordTable, n: number, hashes = wordHashes(t.words)): number {
+export function allDuplicateChars(t: WordTable, n: number, hashes = prefixHashes(t)): number {
   const seen = new PairTable(Math.max(0, t.ids.length - n + 1));
   let collided: Set<string> | undefined;
   const total = t.ids.length;
   let repeated = 0;
   let idx = 0;
   while (idx < total - n + 1) {
-    let a = 0;
-    let b = 0;
-    for (let k = idx; k < idx + n; k++) {
-      a = (Math.imul(a, hashes[k * 4 + 2] as number) + (hashes[k * 4] as number)) | 0;
-      b = (Math.imul(b, hashes[k * 4 + 3] as number) + (hashes[k * 4 + 1] as number)) | 0;
-    }
+    const i = idx * 6;
+    const j = (idx + n) * 6;
+    const a = ((hashes[j] as number) - Math.imul(Math.imul(hashes[i] as number, hashes[j + 2] as number), hashes[i + 4] as number)) | 0;
+    const b = ((hashes[j + 1] as number) - Math.imul(Math.imul(hashes[i + 1] as number, hashes[j + 3] as number), hashes[i + 5] as number)) | 0;
     const first = seen.get(a, b);
     let dup: boolean;
     if (first < 0) {

@@ -21,6 +21,8 @@ export interface JsPrediction {
  */
 export class JsPredictor {
   private readonly cache = new TokenCache<Int32Array>();
+  /** Rows of `</s>`, which ends every line. */
+  private eos: Int32Array | undefined;
   /** UTF-8 of `<token>`, reused. */
   private bytes = new Uint8Array(256);
   private readonly hidden: Float32Array;
@@ -107,7 +109,7 @@ export class JsPredictor {
       }
     }
     // The runtime hands fastText the line with a "\n" (as Python's binding does), which reads as `</s>`.
-    count += this.accumulate(this.rows(EOS));
+    count += this.accumulate((this.eos ??= this.rows(EOS)));
     if (count === 0) return [];
     const scale = f32(1 / count);
     for (let d = 0; d < dim; d++) hidden[d] = (hidden[d] as number) * scale;
@@ -128,32 +130,39 @@ export class JsPredictor {
     return rows.length;
   }
 
+  /** output row · hidden, summed in float32 from the first dimension on, as fastText's `dotRow` does. */
   private dot(row: number): number {
     const { m, hidden } = this;
+    const dim = m.dim;
+    const out = m.output;
+    const at = row * dim;
     let d = 0;
-    for (let j = 0; j < m.dim; j++) d = f32(d + f32((m.output[row * m.dim + j] as number) * (hidden[j] as number)));
+    for (let j = 0; j < dim; j++) d = f32(d + f32((out[at + j] as number) * (hidden[j] as number)));
     return d;
   }
 
   /** `HierarchicalSoftmaxLoss::dfs` from the root, keeping the k best leaves (a min-heap in fastText). */
   private hs(k: number, threshold: number): [number, number][] {
     const heap: [number, number][] = [];
-    const floor = stdLog(threshold);
-    const dfs = (node: number, score: number): void => {
-      if (score < floor) return;
-      if (heap.length === k && score < minOf(heap)) return;
-      if (this.left[node] === -1 && this.right[node] === -1) {
-        heap.push([score, node]);
-        if (heap.length > k) heap.splice(heap.indexOf(heap.reduce((a, b) => (b[0] < a[0] ? b : a))), 1);
-        return;
-      }
-      let f = this.dot(node - this.osz);
-      f = f32(1 / f32(1 + expf(-f)));
-      dfs(this.left[node] as number, f32(score + stdLog(1 - f)));
-      dfs(this.right[node] as number, f32(score + stdLog(f)));
-    };
-    dfs(2 * this.osz - 2, 0);
+    this.dfs(2 * this.osz - 2, 0, heap, k, stdLog(threshold));
     return heap;
+  }
+
+  /** One node of the search; a method rather than a closure made per call (it runs ≈ 2 × labels times a document). */
+  private dfs(node: number, score: number, heap: [number, number][], k: number, floor: number): void {
+    if (score < floor) return;
+    if (heap.length === k && score < minOf(heap)) return;
+    const left = this.left[node] as number;
+    const right = this.right[node] as number;
+    if (left === -1 && right === -1) {
+      heap.push([score, node]);
+      if (heap.length > k) heap.splice(heap.indexOf(heap.reduce((a, b) => (b[0] < a[0] ? b : a))), 1);
+      return;
+    }
+    let f = this.dot(node - this.osz);
+    f = f32(1 / f32(1 + expf(-f)));
+    this.dfs(left, f32(score + stdLog(1 - f)), heap, k, floor);
+    this.dfs(right, f32(score + stdLog(f)), heap, k, floor);
   }
 
   /** `SoftmaxLoss::computeOutput` then `findKBest`. */
