@@ -10,8 +10,18 @@ export type Doc = Record<string, unknown>;
 /** A document's fate in a stream: KEEP, or the index of the reason that dropped it (mix/compile.ts `CompiledStream.reasons`). */
 export const KEEP = -1;
 
-/** Nesting past MAX_DOC_DEPTH takes that many brackets opened and closed: shorter lines (most attribute lines) need no walk. */
-const mayNestTooDeep = (text: string): boolean => text.length >= 2 * (MAX_DOC_DEPTH + 1);
+/**
+ * Nesting past MAX_DOC_DEPTH takes more than that many `[` or `{` (counted in strings too, so an upper bound):
+ * lines with fewer (all but hostile ones) need no walk of the parsed value. Counted with indexOf, which skips
+ * the text between brackets natively.
+ */
+function mayNestTooDeep(text: string): boolean {
+  if (text.length < 2 * (MAX_DOC_DEPTH + 1)) return false;
+  let opened = 0;
+  for (let i = text.indexOf('['); i !== -1; i = text.indexOf('[', i + 1)) if (++opened > MAX_DOC_DEPTH) return true;
+  for (let i = text.indexOf('{'); i !== -1; i = text.indexOf('{', i + 1)) if (++opened > MAX_DOC_DEPTH) return true;
+  return false;
+}
 
 /**
  * A documents line as the mixer accepts it: a JSON object with an `id`, nested at most MAX_DOC_DEPTH

@@ -39,6 +39,15 @@ describe('stringifySorted', () => {
     }
   });
 
+  it('sorts every shape when shapes alternate at one depth, more of them than its order cache holds', () => {
+    const shapes = [['url', 'lang', 'provenance'], ['z', 'a'], ['b', 'a', 'c'], ['a', 'b'], ['y', 'x', 'w', 'v'], ['q', 'p']];
+    for (let n = 0; n < 60; n++) {
+      const doc: Record<string, unknown> = {};
+      for (const [s, keys] of shapes.slice(0, 2 + (n % 5)).entries()) doc[`k${s}`] = Object.fromEntries(keys.map((k, i) => [k, n + i]));
+      expect(stringifySorted(doc)).toBe(reference(doc));
+    }
+  });
+
   it('writes arrays with holes as null', () => {
     const holes = (n: number, at: number, v: unknown): unknown[] => Object.assign(new Array<unknown>(n), { [at]: v });
     expect(stringifySorted({ b: holes(3, 0, 1), a: { y: 1, x: holes(2, 1, 2) } })).toBe('{"a":{"x":[null,2],"y":1},"b":[1,null,null]}');

@@ -13,7 +13,11 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
   if (value === null || typeof value !== 'object') return false;
   if (max <= 0) return true;
   if (Array.isArray(value)) {
-    for (const v of value) if (v !== null && typeof v === 'object' && nestsDeeperThan(v, max - 1)) return true;
+    // Indexed, not for…of: an iterator per array was most of the mixer's garbage from this check.
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (v !== null && typeof v === 'object' && nestsDeeperThan(v, max - 1)) return true;
+    }
     return false;
   }
   for (const k in value) {

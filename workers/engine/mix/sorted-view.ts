@@ -13,23 +13,26 @@ const isIndexKey = (k: string): boolean => {
 };
 
 /**
- * The last key list seen at each depth and its sorted order: documents of a file share their shape, so
- * comparing key lists (interned strings, compared by pointer) replaces sorting them for nearly every document.
+ * The last few key lists seen at each depth and their sorted order: documents of a file share their shape, so
+ * comparing key lists replaces sorting them for nearly every document. A few per depth, because a document's
+ * `metadata` and `attributes` sit at the same depth: with one slot they evicted each other and both were
+ * sorted again for every document.
  */
-const orderCache: { keys: string[]; sorted: string[] | null }[] = [];
+const orderCache: { keys: string[]; sorted: string[] | null }[][] = [];
+const WAYS = 4;
+
+const sameKeys = (a: readonly string[], b: readonly string[]): boolean => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
 
 /** `keys` in code-unit order, or null when they already are in it. */
 function sortedOrder(keys: string[], depth: number): string[] | null {
-  const c = orderCache[depth];
-  if (c !== undefined && c.keys.length === keys.length) {
-    let same = true;
-    for (let i = 0; i < keys.length; i++) {
-      if (keys[i] !== c.keys[i]) {
-        same = false;
-        break;
-      }
-    }
-    if (same) return c.sorted;
+  const ways = (orderCache[depth] ??= []);
+  for (let w = 0; w < ways.length; w++) {
+    const c = ways[w] as { keys: string[]; sorted: string[] | null };
+    if (sameKeys(keys, c.keys)) return c.sorted;
   }
   let inOrder = true;
   for (let i = 1; i < keys.length; i++) {
@@ -39,7 +42,8 @@ function sortedOrder(keys: string[], depth: number): string[] | null {
     }
   }
   const sorted = inOrder ? null : keys.slice().sort();
-  orderCache[depth] = { keys, sorted };
+  if (ways.length >= WAYS) ways.pop();
+  ways.unshift({ keys, sorted });
   return sorted;
 }
 
