@@ -45,11 +45,21 @@ export function applyReplacements(
   let spanStart = 0;
   for (let i = 0; i < length; i++) {
     if (k >= spans.length) {
+      // Past the last span every character is copied: one run to the end.
       if (runStart < 0) runStart = i;
-      continue;
+      break;
     }
     const cur = spans[k] as Replacement;
     const inside = i >= cur.start && i < cur.end;
+    if (i !== cur.start && i !== cur.end) {
+      // Between the current span's boundaries every character is treated alike (skipped inside it, copied
+      // outside it), so the walk jumps to the next boundary instead of visiting each character.
+      if (inside) flush(i);
+      else if (runStart < 0) runStart = i;
+      const next = cur.start > i ? (cur.end > i ? Math.min(cur.start, cur.end) : cur.start) : cur.end > i ? cur.end : length;
+      i = Math.min(Math.ceil(next), length) - 1;
+      continue;
+    }
     if (i === cur.start) spanStart = i;
     if (inside) {
       flush(i);
