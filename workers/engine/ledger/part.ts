@@ -30,6 +30,7 @@ export class LedgerPart {
   private readonly insertDoc;
   private readonly insertBlock;
   private values: unknown[] = [];
+  private scratch = Buffer.allocUnsafe(64 * 1024);
 
   private constructor(private readonly db: LedgerDB, private readonly stream: number) {
     this.insertFile = db.prepare('INSERT INTO files(id, path) VALUES (?, ?)');
@@ -52,11 +53,13 @@ export class LedgerPart {
    */
   add(id: unknown, source: unknown, metadata: unknown, text: unknown, file: string, line: number, fate: number, replaced: number, shard: string | null, outLine: number | null, copies = 0): void {
     const t = typeof text === 'string' ? text : '';
+    // Encoded once into a reused buffer: its bytes are hashed and counted (what the string forms of both did apart).
+    const bytes = this.encode(t);
     // The one-shot hash: most of a Hash object's cost per document is its set-up, not the bytes.
-    const sha = hash('sha256', t, 'buffer');
+    const sha = hash('sha256', this.scratch.subarray(0, bytes), 'buffer');
     const v = this.values;
     v.push(idText(id), typeof source === 'string' ? source : '', urlOfMetadata(metadata), sha, shaKey(sha), this.stream, this.fileId(file), line, fate, replaced);
-    v.push(shard === null ? null : this.fileId(shard), outLine, Buffer.byteLength(t, 'utf8'), copies);
+    v.push(shard === null ? null : this.fileId(shard), outLine, bytes, copies);
     if (v.length === BLOCK * COLUMNS) {
       this.insertBlock.run(v);
       v.length = 0;
@@ -70,6 +73,12 @@ export class LedgerPart {
     this.values = [];
     if (this.db.inTransaction) this.db.exec('COMMIT');
     this.db.close();
+  }
+
+  /** UTF-8 bytes of `t` written at the start of `scratch` (grown as needed; lone surrogates become U+FFFD, as in Buffer.from); returns their count. */
+  private encode(t: string): number {
+    if (t.length * 3 > this.scratch.length) this.scratch = Buffer.allocUnsafe(Math.max(t.length * 3, 2 * this.scratch.length));
+    return this.scratch.write(t, 0, 'utf8');
   }
 
   private fileId(path: string): number {

@@ -1,0 +1,34 @@
+// A ledger part's text columns: sha256, sha_key and bytes of the UTF-8 text, as Buffer.from encodes it, whatever the text's length.
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../testing.js';
+import { LedgerPart, shaKey } from './part.js';
+
+const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
+
+describe('LedgerPart text columns', () => {
+  it('hashes and counts the UTF-8 bytes of each text: lone surrogates as U+FFFD, texts past the reused buffer, non-strings as empty', () => {
+    const { dir, cleanup } = tempDir('assay-part-');
+    try {
+      const texts: unknown[] = ['plain', 'a\uD800b\uDC00 😊 é', 'x'.repeat(70_000) + 'é', '𝔸'.repeat(40_000), '', 42, 'short again'];
+      const path = join(dir, 'p.sqlite');
+      const part = LedgerPart.open(path, 0);
+      texts.forEach((t, i) => part.add(`d${i}`, 's', null, t, 'in.jsonl', i + 1, -1, 0, null, null));
+      part.close();
+      const db = new Database(path, { readonly: true });
+      const rows = db.prepare('SELECT sha256, sha_key, bytes FROM docs ORDER BY rowid').all() as { sha256: Buffer; sha_key: number; bytes: number }[];
+      db.close();
+      expect(rows).toHaveLength(texts.length);
+      texts.forEach((t, i) => {
+        const utf8 = Buffer.from(typeof t === 'string' ? t : '', 'utf8');
+        const sha = createHash('sha256').update(utf8).digest();
+        expect(rows[i]).toEqual({ sha256: sha, sha_key: shaKey(sha), bytes: utf8.length });
+      });
+    } finally {
+      cleanup();
+    }
+  });
+});
