@@ -23,8 +23,11 @@ export class JsPredictor {
   private readonly cache = new TokenCache<Int32Array>();
   /** Rows of `</s>`, which ends every line. */
   private eos: Int32Array | undefined;
-  /** UTF-8 of `<token>`, reused. */
+  /** UTF-8 of `<token>`, reused, and its view past the "<". */
   private bytes = new Uint8Array(256);
+  private afterOpen = this.bytes.subarray(1);
+  /** Rows of the token being looked up, before they are copied out. */
+  private found = new Int32Array(1024);
   private readonly hidden: Float32Array;
   private readonly left: Int32Array;
   private readonly right: Int32Array;
@@ -48,25 +51,46 @@ export class JsPredictor {
   /** Input rows of one token: its own row when in vocabulary, then its character n-grams. */
   private readonly rows = (token: string): Int32Array => {
     const { m } = this;
-    const list: number[] = [];
+    // At most one word row and, per start byte, maxn n-grams.
+    if (this.found.length < (token.length * 3 + 2) * m.maxn + 1) this.found = new Int32Array((token.length * 3 + 2) * m.maxn + 64);
+    let count = 0;
     // fastText reads a token with the label prefix as a label, never as input.
-    const wid = token.startsWith('__label__') ? undefined : m.wordIds.get(token);
-    if (wid !== undefined) list.push(wid);
-    if (token !== EOS && m.maxn > 0 && !token.startsWith('__label__')) this.subwords(token, list);
-    return Int32Array.from(list);
+    const label = token.startsWith('__label__');
+    const wid = label ? undefined : m.wordIds.get(token);
+    if (wid !== undefined) this.found[count++] = wid;
+    if (token !== EOS && m.maxn > 0 && !label) count = this.subwords(token, count);
+    return this.found.slice(0, count);
   };
+
+  /** UTF-8 of `<token>` into `bytes`; its length. ASCII, nearly every token, is copied without the encoder. */
+  private encode(token: string): number {
+    if (this.bytes.length < token.length * 3 + 2) {
+      this.bytes = new Uint8Array(token.length * 3 + 64);
+      this.afterOpen = this.bytes.subarray(1);
+    }
+    const w = this.bytes;
+    w[0] = 0x3c;
+    let len = 1;
+    for (; len <= token.length; len++) {
+      const c = token.charCodeAt(len - 1);
+      if (c >= 0x80) break;
+      w[len] = c;
+    }
+    if (len <= token.length) len = utf8.encodeInto(token, this.afterOpen).written + 1;
+    w[len] = 0x3e;
+    return len + 1;
+  }
 
   /**
    * `computeSubwords("<" + token + ">")`: n-grams of 1..maxn UTF-8 characters (not a lone "<" or ">"), each hashed
    * incrementally from its start (FNV-1a extends byte by byte) and kept when the pruned dictionary has its bucket.
+   * Found rows go to `found` from `count` on; returns the new count.
    */
-  private subwords(token: string, list: number[]): void {
-    const { m } = this;
-    if (this.bytes.length < token.length * 3 + 2) this.bytes = new Uint8Array(token.length * 3 + 64);
+  private subwords(token: string, count: number): number {
+    const { m, found } = this;
+    const len = this.encode(token);
     const w = this.bytes;
-    w[0] = 0x3c;
-    const len = utf8.encodeInto(token, w.subarray(1)).written + 2;
-    w[len - 1] = 0x3e;
+    const nb = m.bucket;
     for (let i = 0; i < len; i++) {
       if (((w[i] as number) & 0xc0) === 0x80) continue;
       let h = 2166136261;
@@ -76,12 +100,16 @@ export class JsPredictor {
           h = Math.imul(h ^ (b >= 128 ? b | 0xffffff00 : b), 16777619);
         } while (j < len && ((w[j] as number) & 0xc0) === 0x80);
         if (n >= m.minn && !(n === 1 && (i === 0 || j === len))) {
-          const bucket = (h >>> 0) % m.bucket;
+          // uint32 % bucket without a floating-point remainder: the double quotient of two integers below 2^32 is
+          // never rounded up to the next integer, so its floor is the integer quotient.
+          const u = h >>> 0;
+          const bucket = nb > 0 ? u - Math.floor(u / nb) * nb : u % nb;
           const id = m.prune === null ? bucket : m.prune.get(bucket);
-          if (id >= 0) list.push(m.nwords + id);
+          if (id >= 0) found[count++] = m.nwords + id;
         }
       }
     }
+    return count;
   }
 
   /** `FastText::predictLine` on `line` up to its first `\n`, then `</s>`; k = -1 for every label above the threshold. */

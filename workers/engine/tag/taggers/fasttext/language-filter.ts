@@ -26,8 +26,16 @@ export interface LanguageDecision {
   kept: boolean;
 }
 
-/** `label.split("__")[2]`, DataTrove's way of reading `__label__en`. */
-const labelLang = (label: string): string => label.split('__')[2] ?? label;
+/** `label.split("__")[2]`, DataTrove's way of reading `__label__en`; remembered, as every document ranks all labels. */
+const langOf = new Map<string, string>();
+function labelLang(label: string): string {
+  let lang = langOf.get(label);
+  if (lang === undefined) {
+    lang = label.split('__')[2] ?? label;
+    if (langOf.size < 100_000) langOf.set(label, lang);
+  }
+  return lang;
+}
 
 /**
  * The filter decision (`pipeline/filters/language_filter.py`, `utils/lid.py`). HEAD predicts all
