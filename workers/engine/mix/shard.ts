@@ -198,8 +198,8 @@ async function mixFile(
       stats.docsRead += docs.length;
       stats.bytesIn += batchBytes;
       opts.onProgress?.({ compressedBytes: 0, bytes: batchBytes, docs: n });
-      const out = emitBatch(docs, lineNos, compiled, stream, stats, input, provenanceName, ledger);
-      if (out.length > 0) await writer.write(out);
+      const pending = emitBatch(docs, lineNos, compiled, stream, stats, input, provenanceName, ledger, writer);
+      if (pending.length > 0) await Promise.all(pending);
     }
     // Skipped lines at the very end of the documents file have attribute lines too.
     if (lastBadDocLine >= nextLine) for (const c of cursors) await c.take(lastBadDocLine - nextLine + 1);
@@ -264,7 +264,8 @@ function emitBatch(
   provenanceName: string,
   /** Gets one row per document when the run keeps a ledger (dropped ones first, then kept ones, per batch). */
   ledger: LedgerPart | null,
-): string {
+  writer: AtomicWriter,
+): Promise<void>[] {
   // Evaluators name a batch position; turn it into the document's file:line.
   const located = <T>(positions: readonly number[], f: () => T): T => {
     try {
@@ -288,7 +289,17 @@ function emitBatch(
   const minLen = stream.output.min_text_length;
   const discard = stream.output.discard_fields;
   const sampling = compiled.sampling;
-  let out = '';
+  // Each line goes to the writer as written (no batch-long string to flatten and copy again), its newline
+  // apart (no string joined per line); the writes that did not finish at once are awaited after the batch.
+  const pending: Promise<void>[] = [];
+  let last: Promise<void> | null = null;
+  const put = (s: string): void => {
+    const p = writer.write(s);
+    if (p === last) return;
+    // Marked handled at once: a throw later in the batch must not leave a failed write unhandled.
+    p.catch(() => undefined);
+    pending.push((last = p));
+  };
   keptIdx.forEach((docIndex, k) => {
     const doc = docs[docIndex] as Doc;
     const reps = spans?.[k];
@@ -323,14 +334,17 @@ function emitBatch(
     const metadata = meta !== null && typeof meta === 'object' && !Array.isArray(meta) ? (meta as Doc) : {};
     metadata.provenance = `${provenanceName}:${lineNos[docIndex]}`;
     doc.metadata = metadata;
-    const written = stringifySorted(doc) + '\n';
+    const written = stringifySorted(doc);
     // assay.repeat: the same line again, so a later tokens run sees every copy (the ledger names the first).
     const copies = sampling.repeats ? sampling.repeat(source) : 1;
-    out += copies === 1 ? written : written.repeat(copies);
+    for (let c = 0; c < copies; c++) {
+      put(written);
+      put('\n');
+    }
     ledger?.add(id0, source0, meta0, text0, input, line, KEEP, replaced, stats.output, stats.kept + 1, copies);
     stats.kept += copies;
     const tokens = typeof doc.text === 'string' ? Math.ceil(Buffer.byteLength(doc.text, 'utf8') / 4) : 0;
     for (let c = 0; c < copies; c++) countSource(stats.bySource, doc.source, tokens);
   });
-  return out;
+  return pending;
 }
