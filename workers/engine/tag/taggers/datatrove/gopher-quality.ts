@@ -1,7 +1,8 @@
 // gopher_quality: DataTrove's GopherQualityFilter (datatrove-spec §4.2) as one attribute per rule.
 import { z } from 'zod';
 import { PUNCTUATION_SET } from '../../../text/charsets.js';
-import { cpLength, isAlpha, pyLstrip, pyRstrip, pySplitlines } from '../../../text/python.js';
+import { isPySpace } from '../../../text/spacy/tokenizer.js';
+import { cpLength, isAlpha, pySplitlines } from '../../../text/python.js';
 import type { TaggerSpec } from '../../types.js';
 import { above, below, filterOutputs, filterSpans, languageOption, profileOption, pyCount, ratio, threshold, wordsFor, type RuleOutcome } from './common.js';
 
@@ -34,6 +35,23 @@ const hasAlpha = (w: string): boolean => {
   return false;
 };
 
+const SYMBOL = 1;
+const ALPHA = 2;
+/** Per distinct word: its code-point length × 4, + SYMBOL when all punctuation, + ALPHA when it has a letter. */
+const facts = new Map<string, number>();
+const FACTS_LIMIT = 500_000;
+
+/** What the rules read of a word, computed once per distinct word: prose repeats its words across documents. */
+function wordFacts(w: string): number {
+  let f = facts.get(w);
+  if (f === undefined) {
+    f = cpLength(w) * 4 + (isSymbolWord(w) ? SYMBOL : 0) + (hasAlpha(w) ? ALPHA : 0);
+    if (facts.size >= FACTS_LIMIT) facts.clear();
+    facts.set(w, f);
+  }
+  return f;
+}
+
 /** Rule values in upstream order; ratios over zero words or zero lines (a ZeroDivisionError upstream) are left out. */
 export function gopherQualityRules(text: string, o: GopherQualityOptions): RuleOutcome[] {
   const words = wordsFor(text, o.language, o.profile);
@@ -42,23 +60,29 @@ export function gopherQualityRules(text: string, o: GopherQualityOptions): RuleO
   let nonSymbolChars = 0;
   let alphaWords = 0;
   for (const w of words) {
-    if (!isSymbolWord(w)) {
+    const f = wordFacts(w);
+    if ((f & SYMBOL) === 0) {
       nonSymbol++;
-      nonSymbolChars += cpLength(w);
+      nonSymbolChars += f >>> 2;
     }
-    if (hasAlpha(w)) alphaWords++;
+    if ((f & ALPHA) !== 0) alphaWords++;
   }
   // numpy.mean of an empty list is NaN, which passes both comparisons.
   const avg = ratio(nonSymbolChars, nonSymbol);
   const lines = pySplitlines(text);
-  const bullets = lines.filter((l) => {
-    const s = pyLstrip(l);
-    return s.startsWith('•') || s.startsWith('-');
-  }).length;
-  const endEllipsis = lines.filter((l) => {
-    const s = pyRstrip(l);
-    return s.endsWith('...') || s.endsWith('…');
-  }).length;
+  let bullets = 0;
+  let endEllipsis = 0;
+  for (const l of lines) {
+    // `l.lstrip().startswith(("•", "-"))` and `l.rstrip().endswith(("...", "…"))`, read in place.
+    let a = 0;
+    while (a < l.length && isPySpace(l.charCodeAt(a))) a++;
+    const first = l.charCodeAt(a);
+    if (first === 0x2022 || first === 0x2d) bullets++;
+    let b = l.length;
+    while (b > a && isPySpace(l.charCodeAt(b - 1))) b--;
+    if (b - a >= 1 && l.charCodeAt(b - 1) === 0x2026) endEllipsis++;
+    else if (b - a >= 3 && l.charCodeAt(b - 1) === 0x2e && l.charCodeAt(b - 2) === 0x2e && l.charCodeAt(b - 3) === 0x2e) endEllipsis++;
+  }
   const stop = new Set(o.stop_words ?? GOPHER_STOP_WORDS);
   // HEAD counts distinct stop words (f9bbe093); v0.2.0 counted occurrences.
   const stopCount = o.profile === 'head' ? new Set(words.filter((w) => stop.has(w))).size : words.filter((w) => stop.has(w)).length;
