@@ -2,6 +2,7 @@
 import type { TaggerSpec, TagSpan } from '../../types.js';
 import { ngramStats } from './ngrams.js';
 import { docOutput, isPyWs } from './text.js';
+import { WordIds } from './word-ids.js';
 
 const REQUIRED_ENGLISH_WORDS = new Set(['the', 'be', 'to', 'of', 'and', 'that', 'have', 'with']);
 const LETTER = /\p{L}/u;
@@ -18,16 +19,19 @@ interface WordStats {
 
 /** One pass over `text.split()`: word ids, lengths in code points, and the per-word counts. */
 function wordStats(text: string): WordStats {
-  const idOf = new Map<string, number>();
-  const idList: number[] = [];
+  const n = text.length;
+  const table = new WordIds(text, (n >> 3) + 8);
+  let ids = new Int32Array((n >> 2) + 8);
+  let count = 0;
   const lenList: number[] = [];
+  /** Per id: 1 when the word has a letter, 2 when it is a required English word. */
+  const flags: number[] = [];
   const lenHist: number[] = [];
   let chars = 0;
   let symbolWords = 0;
   let alphaWords = 0;
   let requiredWords = 0;
   let i = 0;
-  const n = text.length;
   while (i < n) {
     while (i < n && isPyWs(text.charCodeAt(i))) i++;
     if (i >= n) break;
@@ -36,39 +40,46 @@ function wordStats(text: string): WordStats {
     let ascii = true;
     let alpha = false;
     let symbol = false;
+    let h = 0x811c9dc5 | 0;
     for (; i < n; i++) {
       const c = text.charCodeAt(i);
       if (isPyWs(c)) break;
+      h = Math.imul(h ^ c, 0x01000193);
       len++;
       if (c >= 0xdc00 && c <= 0xdfff && i > a && isHigh(text.charCodeAt(i - 1))) len--;
       if (c >= 0x80) ascii = false;
       else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) alpha = true;
       if (c === 0x23 || c === 0x2026) symbol = true;
     }
-    const word = text.slice(a, i);
-    // str.isalpha() per character is Unicode category L*; only non-ASCII words need the regex.
-    if (!alpha && !ascii) alpha = LETTER.test(word);
-    let id = idOf.get(word);
-    if (id === undefined) {
-      id = idOf.size;
-      idOf.set(word, id);
+    const id = table.id(h, a, i);
+    if (table.isNew) {
+      const word = text.slice(a, i);
+      // str.isalpha() per character is Unicode category L*; only non-ASCII words need the regex.
+      if (!alpha && !ascii) alpha = LETTER.test(word);
       lenList.push(len);
+      flags.push((alpha ? 1 : 0) | (REQUIRED_ENGLISH_WORDS.has(word) ? 2 : 0));
     }
-    idList.push(id);
+    if (count === ids.length) {
+      const grown = new Int32Array(count * 2);
+      grown.set(ids);
+      ids = grown;
+    }
+    ids[count++] = id;
     chars += len;
     lenHist[len] = (lenHist[len] ?? 0) + 1;
     if (symbol) symbolWords++;
-    if (alpha) alphaWords++;
-    if (REQUIRED_ENGLISH_WORDS.has(word)) requiredWords++;
+    const f = flags[id] as number;
+    if ((f & 1) !== 0) alphaWords++;
+    if ((f & 2) !== 0) requiredWords++;
   }
   return {
-    ids: Int32Array.from(idList),
+    ids: ids.slice(0, count),
     lens: Int32Array.from(lenList),
     chars,
     symbolWords,
     alphaWords,
     requiredWords,
-    median: histogramMedian(lenHist, idList.length),
+    median: histogramMedian(lenHist, count),
   };
 }
 
