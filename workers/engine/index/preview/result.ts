@@ -6,6 +6,7 @@ import type { IndexData } from '../store/data.js';
 import type { EngineState, StreamAnalysis } from './analyze.js';
 import { Bitset } from './bitset.js';
 import { Tally } from './counts.js';
+import { countEstimate, sumEstimate } from './estimate.js';
 import { ruleNames } from '../views/labels.js';
 import { sweepFor } from './sweep.js';
 import { replacedKept, tokenFigures } from './token-kind.js';
@@ -46,12 +47,18 @@ export function buildResult(recipe: ParsedRecipe, analyses: StreamAnalysis[], st
   const dropped = new Tally(data).addTally(total).addTally(kept, -1);
   // assay.repeat: the mixer writes those documents again, so they count again among the kept (not among the read).
   kept.addTally(copies);
+  const outside = data.n - inStreams.count();
+  const s = data.sample;
+  const design = s === null ? null : { n: s.docs, N: s.of, z: s.z };
+  const outsideEstimate = design === null ? null : countEstimate(outside, design);
   return {
     total: { ...total.result(), kept: kept.result(), dropped: dropped.result() },
     rules,
-    exact: true,
+    exact: s === null,
+    ...(s === null ? {} : { sample: { docs: s.docs, of: s.of, fraction: s.fraction, seed: s.seed, level: s.level } }),
     tokens: tokenFigures(data, inStreams, replacedKept(analyses)),
-    outsideStreams: data.n - inStreams.count(),
+    outsideStreams: outsideEstimate?.value ?? outside,
+    ...(outsideEstimate ? { outsideStreamsCi: outsideEstimate.ci } : {}),
     elapsedMs: Math.round((performance.now() - started) * 100) / 100,
   };
 }
@@ -118,17 +125,26 @@ function ruleResult(spec: RuleSpec, a: StreamAnalysis, data: IndexData, recipe: 
   if (sweep) rule.sweep = sweep;
   Object.assign(rule, ruleNames(spec, recipe, data, st.root, sweep));
   if (spec.replacer && a.spans !== null) {
-    const chars = a.spans.chars.get(spec.replacer.position) as Float64Array;
+    const chars = a.spans.chars.get(spec.replacer.position) as Uint32Array;
     let total = 0;
+    let total2 = 0;
     let docs = 0;
     a.spans.touched.and(a.kept).forEach((g) => {
       const c = chars[g] as number;
       if (c > 0) {
         total += c;
+        total2 += c * c;
         docs++;
       }
     });
-    rule.replacement = { chars: total, docs };
+    const s = data.sample;
+    if (s === null) rule.replacement = { chars: total, docs };
+    else {
+      const design = { n: s.docs, N: s.of, z: s.z };
+      const d = countEstimate(docs, design);
+      const c = sumEstimate(total, total2, docs, design, 0);
+      rule.replacement = { chars: c.value, docs: d.value, ci: { chars: c.ci, docs: d.ci } };
+    }
   }
   return rule;
 }

@@ -27,12 +27,12 @@ export interface SpanOutcome {
   /** Documents with at least one span to replace. */
   touched: Bitset;
   /** Per replacer: code points it replaced, per touched document. */
-  chars: Map<number, Float64Array>;
+  chars: Map<number, Uint32Array>;
   /** Documents on which replacement fails (the mixer stops there if the document is kept). */
   errors: Bitset;
   messages: Map<number, DocFailure>;
   /** UTF-8 bytes of the trimmed output text (what min_text_length compares); read from the text on first use. */
-  trimmed(): Float64Array;
+  trimmed(): Uint32Array;
   /** Replacements of one document, in the mixer's order (for explanations). */
   reps: Map<number, Rep[]>;
   compiled: boolean[];
@@ -103,7 +103,8 @@ export function spanOutcome(replacers: readonly Replacer[], scope: StreamScope, 
   // The stand-in text has the document's code points, so the output's length in code points is the
   // real one: a different length proves the text changed without reading it.
   const lengthChanged = new Bitset(n);
-  const chars = new Map<number, Float64Array>(replacers.map((_, k) => [k, new Float64Array(n)]));
+  // Code points replaced in one document (a document's length in code points is a u32 in the index).
+  const chars = new Map<number, Uint32Array>(replacers.map((_, k) => [k, new Uint32Array(n)]));
   for (const [g, list] of reps) {
     if (data.textTag[g] !== T.STR) {
       fail(g, "span replacement needs a string 'text' field", 'PARSE');
@@ -113,12 +114,12 @@ export function spanOutcome(replacers: readonly Replacer[], scope: StreamScope, 
     const len = data.chars[g] as number;
     const fake = len <= SPACES.length ? SPACES.slice(0, len) : ' '.repeat(len);
     const out = applyReplacements(fake, list, (from, to, rep) => {
-      const c = chars.get((rep as Rep).rule) as Float64Array;
+      const c = chars.get((rep as Rep).rule) as Uint32Array;
       c[g] = (c[g] as number) + (to - from);
     });
     if (codePointLength(out) !== len) lengthChanged.set(g);
   }
-  let trimmed: Float64Array | null = null;
+  let trimmed: Uint32Array | null = null;
   // Same-length outputs (a span replaced by as many characters, or by itself through `{}`) are
   // compared on the text, read once per document and only when asked.
   const decided = lengthChanged.clone();
@@ -146,7 +147,7 @@ export function spanOutcome(replacers: readonly Replacer[], scope: StreamScope, 
     },
     trimmed: () => {
       if (trimmed !== null) return trimmed;
-      const out = Float64Array.from(data.trimmed);
+      const out = Uint32Array.from(data.trimmed);
       let done = 0;
       touched.forEach((g) => {
         // Safe to stop here: documents done so far are settled, and nothing is kept until the loop ends.

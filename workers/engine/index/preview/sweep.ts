@@ -2,9 +2,11 @@
 import type { ThresholdSweep } from '../../../../shared/contract/preview.js';
 import type { CmpOp } from '../recipe/ops.js';
 import type { ParsedRecipe, RuleSpec } from '../recipe/recipe.js';
-import type { VCol } from '../recipe/vcol.js';
+import type { EvalContext } from '../recipe/context.js';
+import type { SweepPlan } from '../recipe/plan.js';
 import { T } from '../store/tags.js';
 import type { StreamAnalysis } from './analyze.js';
+import { fractionEstimate } from './estimate.js';
 
 export const SWEEP_POINTS = 50;
 
@@ -18,8 +20,11 @@ interface Counts {
   present: number;
 }
 
-/** Counts per stream, kept as long as the operand column lives (one per path and merge): a threshold edit reuses them. */
-const countsCache = new WeakMap<VCol, Map<string, Counts | null>>();
+/**
+ * Counts per operand and stream, kept as long as the evaluation context (one per merge): a threshold edit
+ * reuses them even after the context's memo let the operand column itself go (they are 50 numbers, it is n).
+ */
+const countsCache = new WeakMap<EvalContext, Map<string, Counts | null>>();
 
 /** First index i with xs[i] > v (strict) or xs[i] >= v. */
 function firstAbove(xs: readonly number[], v: number, strict: boolean): number {
@@ -34,10 +39,12 @@ function firstAbove(xs: readonly number[], v: number, strict: boolean): number {
   return lo;
 }
 
-function countsOf(v: VCol, a: StreamAnalysis): Counts | null {
-  let byStream = countsCache.get(v);
-  if (byStream === undefined) countsCache.set(v, (byStream = new Map()));
-  if (byStream.has(a.scope.key)) return byStream.get(a.scope.key) as Counts | null;
+function countsOf(plan: SweepPlan, a: StreamAnalysis): Counts | null {
+  let byKey = countsCache.get(a.ctx);
+  if (byKey === undefined) countsCache.set(a.ctx, (byKey = new Map()));
+  const key = `${plan.operandKey}\u0000${a.scope.key}`;
+  if (byKey.has(key)) return byKey.get(key) as Counts | null;
+  const v = plan.operand(a.ctx);
   let min = Infinity;
   let max = -Infinity;
   let numbers = 0;
@@ -80,7 +87,7 @@ function countsOf(v: VCol, a: StreamAnalysis): Counts | null {
     }
     out = { thresholds, lt, le, eq, numbers, present };
   }
-  byStream.set(a.scope.key, out);
+  byKey.set(key, out);
   return out;
 }
 
@@ -101,17 +108,20 @@ export function sweepFor(spec: RuleSpec, a: StreamAnalysis, recipe: ParsedRecipe
   if (!f || !plan) return undefined;
   const outcome = (spec.kind === 'include' ? a.includes : a.excludes).find((x) => x.spec === spec)?.outcome;
   if (!outcome || outcome.exact > 0 || outcome.errorCount > 0 || a.scope.count === 0) return undefined;
-  const c = countsOf(plan.operand(a.ctx), a);
+  const c = countsOf(plan, a);
   if (c === null) return undefined;
   const total = a.scope.count;
-  const dropFraction = c.thresholds.map((_, i) => {
+  const dropped = c.thresholds.map((_, i) => {
     const m = matching(c, plan.op, i);
-    return (spec.kind === 'include' ? total - m : m) / total;
+    return spec.kind === 'include' ? total - m : m;
   });
+  const dropFraction = dropped.map((k) => k / total);
+  const s = a.ctx.data.sample;
+  const ci = s === null ? null : dropped.map((k) => fractionEstimate(k, total, { n: s.docs, N: s.of, z: s.z }));
   let location: ThresholdSweep['location'];
   if (plan.offset !== undefined && plan.numberText !== undefined) {
     const p = recipe.locator.inside(spec.path, plan.offset, plan.numberText);
     if (p) location = { line: p.line, column: p.column, endColumn: p.column + plan.numberText.length };
   }
-  return { key: plan.label, op: plan.op, threshold: plan.threshold, ...(location ? { location } : {}), thresholds: c.thresholds, dropFraction };
+  return { key: plan.label, op: plan.op, threshold: plan.threshold, ...(location ? { location } : {}), thresholds: c.thresholds, dropFraction, ...(ci ? { dropFractionCi: ci } : {}) };
 }

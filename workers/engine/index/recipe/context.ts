@@ -1,6 +1,7 @@
 // Resolves places of the merged document (what the mixer builds per stream) to columns, memoised per stream.
 import type { Column } from '../store/column.js';
 import type { IndexData } from '../store/data.js';
+import { isShared } from '../store/shared.js';
 import { DOC_SET, pathKey, T } from '../store/tags.js';
 import { constant, type NodeRef, type SpanSource, type VCol } from './vcol.js';
 
@@ -13,21 +14,54 @@ export interface MergeScope {
   key: string;
 }
 
+/**
+ * Bytes per document the memo may hold in columns it made (loaded columns are free): at 10^7 documents a
+ * 20-rule recipe's intermediate columns would take over a gigabyte; past the budget the least recently
+ * used go, and a later edit recomputes them from the loaded columns (a few passes over bytes).
+ */
+export const MEMO_BYTES_PER_DOC = 24;
+
+/** Bytes a memoised value holds that nothing else does (0 for values that only view loaded columns). */
+function ownBytes(v: unknown): number {
+  if (typeof v !== 'object' || v === null) return 0;
+  let bytes = 0;
+  for (const a of [(v as VCol).tag, (v as VCol).num, (v as VCol).count]) if (ArrayBuffer.isView(a) && !isShared(a)) bytes += a.byteLength;
+  return bytes;
+}
+
 export class EvalContext {
   readonly n: number;
-  private readonly memos = new Map<string, unknown>();
+  /** Least recently used first (a Map iterates in insertion order; a hit re-inserts). */
+  private readonly memos = new Map<string, { v: unknown; bytes: number }>();
+  private held = 0;
+  private readonly budget: number;
 
   constructor(
     readonly data: IndexData,
     readonly scope: MergeScope,
+    bytesPerDoc = MEMO_BYTES_PER_DOC,
   ) {
     this.n = data.n;
+    this.budget = bytesPerDoc * Math.max(data.n, 1 << 16);
   }
 
   memo<V>(key: string, f: () => V): V {
-    if (this.memos.has(key)) return this.memos.get(key) as V;
+    const hit = this.memos.get(key);
+    if (hit !== undefined) {
+      this.memos.delete(key);
+      this.memos.set(key, hit);
+      return hit.v as V;
+    }
     const v = f();
-    this.memos.set(key, v);
+    const bytes = ownBytes(v);
+    this.memos.set(key, { v, bytes });
+    this.held += bytes;
+    for (const [k, e] of this.memos) {
+      if (this.held <= this.budget) break;
+      if (k === key || e.bytes === 0) continue;
+      this.memos.delete(k);
+      this.held -= e.bytes;
+    }
     return v;
   }
 

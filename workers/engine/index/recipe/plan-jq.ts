@@ -176,6 +176,7 @@ function sweepOf(ast: JqAst, env: Env): SweepPlan | undefined {
     threshold: lit.value,
     offset: lit.offset,
     numberText: lit.text,
+    operandKey: `jq-sweep:${JSON.stringify(steps)}`,
     operand: (ctx) => ctx.memo(`jq-sweep:${JSON.stringify(steps)}`, () => {
       const v = c.run(ctx, ctx.node(DOC));
       const out: VCol = { tag: new Uint8Array(ctx.n), num: new Float64Array(ctx.n) };

@@ -268,6 +268,7 @@ function sweepOf(test: FilterExpr, target: Resolved, prefix: readonly Segment[],
       op,
       threshold: lit,
       ...(at ? { offset: at.offset, numberText: at.text } : {}),
+      operandKey: `jp-sweep:${p.key}|${target.key}`,
       operand: (ctx) => ctx.memo(`jp-sweep:${p.key}|${target.key}`, () => {
         const v = p.run(ctx);
         const t = target.run(ctx);

@@ -25,6 +25,8 @@ export interface SweepPlan {
    * present value other than the number x).
    */
   operand(ctx: EvalContext): VCol;
+  /** Names the operand within its evaluation context, so its counts outlive the operand column's memo. */
+  operandKey: string;
 }
 
 export interface RulePlan {

@@ -1,5 +1,6 @@
 // Column-at-a-time values: one tag (+ number) per document, and the operations filters need on them.
-import type { Spans } from '../store/column.js';
+import type { Nums, Spans } from '../store/column.js';
+import { markShared } from '../store/shared.js';
 import { T } from '../store/tags.js';
 
 /** A symbolic place in the merged document, so member steps can find the column of a deeper key. */
@@ -14,7 +15,8 @@ export type SpanSource = (g: number) => { spans: Spans; from: number; to: number
 
 export interface VCol {
   tag: Uint8Array;
-  num: Float64Array;
+  /** Read-only unless the operation allocated it (a column's own numbers may be float32). */
+  num: Nums;
   /** Array lengths (SPANS / ODDARR / EMPTY), or code-point lengths of strings when known. */
   count?: Uint32Array;
   /** Lengths are implicit: 1 for SPANS, 0 for EMPTY (and there is no ODDARR). */
@@ -43,7 +45,7 @@ let zeroNums = new Float64Array(0);
  * shares one array of zeros instead of allocating 8 bytes per document per operation.
  */
 export function bools(n: number): VCol {
-  if (zeroNums.length !== n) zeroNums = new Float64Array(n);
+  if (zeroNums.length !== n) markShared((zeroNums = new Float64Array(n)));
   return { tag: new Uint8Array(n), num: zeroNums };
 }
 
@@ -79,7 +81,7 @@ export function indexStep(v: VCol, i: number, mode: Mode, optional: boolean): VC
           const s = v.spans?.(g);
           if (s) {
             if (!own) {
-              out.num = v.num.slice();
+              out.num = Float64Array.from(v.num);
               own = true;
             }
             r = T.SPAN0;
