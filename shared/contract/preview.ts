@@ -4,6 +4,11 @@
 export interface Count {
   docs: number;
   tokens: number;
+  /**
+   * A sampled preview's figures are estimates for the whole index (the sample's counts scaled up); this
+   * is the confidence interval of each, at `PreviewResult.sample.level`. Absent when the figure is exact.
+   */
+  ci?: { docs: [number, number]; tokens: [number, number] };
 }
 
 /** A count split per `source` (the document's `source` field; '' when absent). */
@@ -29,6 +34,8 @@ export interface ThresholdSweep {
   /** 50 candidate thresholds (ascending) and, for each, the fraction of the stream's documents the rule alone would drop. */
   thresholds: number[];
   dropFraction: number[];
+  /** Sampled previews: each drop fraction's confidence interval. */
+  dropFractionCi?: [number, number][];
 }
 
 export interface PreviewRule {
@@ -54,7 +61,7 @@ export interface PreviewRule {
   missingKeys: string[];
   sweep?: ThresholdSweep;
   /** span_replacement rules: characters (code points) removed or replaced in kept documents, and documents touched. */
-  replacement?: { chars: number; docs: number };
+  replacement?: { chars: number; docs: number; ci?: { chars: [number, number]; docs: [number, number] } };
   /** Short label: the rule's YAML comment line when it has one, else key, comparator and threshold. */
   label?: string;
   /**
@@ -87,12 +94,19 @@ export interface PreviewResult {
   /** Every figure is computed over every indexed document (no sampling). */
   exact: boolean;
   /**
+   * Set when the preview ran on a uniform sample of the index (`exact` false): `docs` of `of` documents,
+   * each drawn with probability `fraction` by `seed`; every figure is an estimate with an interval at `level`.
+   */
+  sample?: { docs: number; of: number; fraction: number; seed: number; level: number };
+  /**
    * How token figures were obtained: `exact` when every document has a tokenizer count, `estimate` when none
    * has (⌈bytes/4⌉), `partial` when some have. Document counts are exact either way (`exact`).
    */
   tokens: { kind: 'exact' | 'estimate' | 'partial'; tokenizer?: string; note: string };
   /** Documents in the index that match no stream's `documents` globs. */
   outsideStreams: number;
+  /** Sampled previews: the interval of `outsideStreams`. */
+  outsideStreamsCi?: [number, number];
   elapsedMs: number;
   /** Only when asked for. */
   keptIds?: string[];

@@ -14,7 +14,7 @@ import { replacedKept, tokenFigures } from './preview/token-kind.js';
 import { locateConfigError } from './recipe/errors.js';
 import { Materializer } from './recipe/materialize.js';
 import { newCaches, parseAndCompile, type ParsedRecipe, type RecipeCaches } from './recipe/recipe.js';
-import { IndexData } from './store/data.js';
+import { IndexData, type SampleSpec } from './store/data.js';
 import { getMeta, indexPath, openDatabase, READABLE_SCHEMAS, SCHEMA_VERSION, schemaVersionOf, type DB } from './store/db.js';
 import { SourceCache } from './store/source.js';
 import { SearchIndex } from './search/search.js';
@@ -48,6 +48,11 @@ export interface OpenOptions {
    * the CLI passes its working directory; the default, the dataset root, is the app's workspace root.
    */
   baseDir?: string;
+  /**
+   * Hold a uniform sample of about this many documents instead of every one (for indexes larger than
+   * memory or than a live preview's time): previews answer with estimates and confidence intervals.
+   */
+  sample?: SampleSpec;
 }
 
 /** Sampling positions by seed, computed from the ids in the docs table once per seed (ids are not held in memory). */
@@ -58,7 +63,8 @@ function sampleUnits(db: DB, data: IndexData): (seed: number) => Float64Array {
       const u = new Float64Array(data.n);
       for (const [file, ord, id] of db.prepare('SELECT file, ord, id FROM docs').raw().iterate() as IterableIterator<[number, number, string]>) {
         const f = data.byId.get(file);
-        if (f !== undefined) u[f.start + ord] = sampleUnit(id, seed);
+        const g = f === undefined ? -1 : data.docOf(f, ord);
+        if (g >= 0) u[g] = sampleUnit(id, seed);
       }
       return u;
     });
@@ -68,6 +74,7 @@ export class PreviewEngine {
   private db: DB;
   readonly baseDir: string;
   private readonly checkPath: OpenOptions['checkPath'];
+  private readonly sampleSpec: SampleSpec | null;
   private state!: EngineState;
   private caches!: RecipeCaches;
   private readonly recipes = new Lru<string, ParsedRecipe>(32);
@@ -80,6 +87,7 @@ export class PreviewEngine {
   ) {
     this.baseDir = resolve(opts.baseDir ?? root);
     this.checkPath = opts.checkPath;
+    this.sampleSpec = opts.sample ?? null;
     this.db = PreviewEngine.connect(root);
     this.load();
   }
@@ -120,7 +128,7 @@ export class PreviewEngine {
   private load(): void {
     if (this.db.inTransaction) this.db.exec('COMMIT');
     this.db.exec('BEGIN');
-    const data = new IndexData(this.db);
+    const data = new IndexData(this.db, this.sampleSpec);
     this.caches = newCaches(data.interner);
     this.state = {
       data,
@@ -314,6 +322,8 @@ export class PreviewEngine {
 
   private searchIndex(): SearchIndex {
     if (this.search === null) throw new AssayError('INTERNAL', 'the engine is closed');
+    // Search positions are the whole index's; a sampled engine answers previews, not searches.
+    if (this.state.data.sample !== null) throw new AssayError('CONFIG', 'text search needs the whole index, not a sample: open it without sampling');
     return this.search;
   }
 }

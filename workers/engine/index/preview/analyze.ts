@@ -209,7 +209,7 @@ function throwReachedFailure(a: StreamAnalysis, st: EngineState): void {
   const M = a.scope.docs;
   const at = (g: number): { file: string; line: number } => {
     const f = st.data.fileOf(g);
-    return { file: join(st.root, f.path), line: g - f.start + 1 };
+    return { file: join(st.root, f.path), line: st.data.ordOf(f, g) + 1 };
   };
   const filterFailure = (f: FilterAnalysis, reached: Bitset): void => {
     if (f.outcome.errorCount === 0) return;

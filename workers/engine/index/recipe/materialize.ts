@@ -15,7 +15,7 @@ export class Materializer {
   /** The document line of `g`, parsed (a fresh object every call: the mixer mutates what it holds). */
   raw(g: number): Doc {
     const f = this.data.fileOf(g);
-    return JSON.parse(this.source.line(f.path, g - f.start, { size: f.size, mtime: f.mtime })) as Doc;
+    return JSON.parse(this.source.line(f.path, this.data.ordOf(f, g), { size: f.size, mtime: f.mtime })) as Doc;
   }
 
   /** The `attributes` object of set `set` for document `g`, or null when the set has no file for it. */
@@ -23,7 +23,7 @@ export class Materializer {
     const f = this.data.fileOf(g);
     const a = f.sets.get(set);
     if (a === undefined) return null;
-    const rec = JSON.parse(this.source.line(a.path, g - f.start, { size: a.size, mtime: a.mtime })) as { attributes: Record<string, unknown> };
+    const rec = JSON.parse(this.source.line(a.path, this.data.ordOf(f, g), { size: a.size, mtime: a.mtime })) as { attributes: Record<string, unknown> };
     return rec.attributes;
   }
 

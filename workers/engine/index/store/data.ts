@@ -4,6 +4,7 @@ import { loadColumn, type Column, type FileRange } from './column.js';
 import { getMeta, type DB } from './db.js';
 import { Interner } from './interner.js';
 import { unpack } from './pack.js';
+import { zOf } from '../preview/estimate.js';
 import { Bitset } from '../preview/bitset.js';
 import { DOC_SET, pathKey, T } from './tags.js';
 import { loadCounts, recordedTokenizer } from '../tokens/store.js';
@@ -16,6 +17,26 @@ export interface AttrFileInfo {
   problem: Problem | null;
 }
 
+/** A uniform sample of the index: which documents a sampled IndexData holds. */
+export interface SampleSpec {
+  /** Documents wanted (the sample is a Bernoulli draw of docs / N, so it holds about that many). */
+  docs: number;
+  seed: number;
+  /** Confidence level of the intervals (default 0.95). */
+  level?: number;
+}
+
+/** What a sampled IndexData holds: `docs` of the index's `of` documents, drawn with probability `fraction`. */
+export interface SampleInfo {
+  docs: number;
+  of: number;
+  fraction: number;
+  seed: number;
+  level: number;
+  /** Normal quantile of `level` (two-sided). */
+  z: number;
+}
+
 export interface FileInfo extends FileRange {
   path: string;
   /** Position in path order. */
@@ -25,6 +46,8 @@ export interface FileInfo extends FileRange {
   rawBytes: number;
   problem: Problem | null;
   sets: Map<string, AttrFileInfo>;
+  /** Documents of the file in the index (`docs` is how many of them this IndexData holds). */
+  fileDocs: number;
 }
 
 export interface KeyInfo {
@@ -73,22 +96,35 @@ export class IndexData {
   readonly interner = new Interner();
   readonly generation: number;
   readonly builtAt: string | undefined;
+  /** Null: every indexed document is held; else the uniform sample this holds (figures are estimates). */
+  readonly sample: SampleInfo | null;
   private readonly columns = new Map<string, Column>();
 
-  constructor(private readonly db: DB) {
+  constructor(
+    private readonly db: DB,
+    sampleSpec: SampleSpec | null = null,
+  ) {
     const rows = db.prepare('SELECT id, path, size, mtime, docs, raw_bytes, problem, data, sources FROM files').all() as FileRow[];
     rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const of = rows.reduce((s, r) => s + r.docs, 0);
+    const fraction = sampleSpec === null ? 1 : Math.min(1, sampleSpec.docs / Math.max(1, of));
     let start = 0;
+    let position = 0;
     for (const [order, r] of rows.entries()) {
+      const ords = fraction < 1 ? drawn(position, r.docs, fraction, (sampleSpec as SampleSpec).seed) : null;
+      position += r.docs;
+      const docs = ords === null ? r.docs : ords.length;
       const info: FileInfo = {
-        id: r.id, path: r.path, order, start, docs: r.docs, size: r.size, mtime: r.mtime, rawBytes: r.raw_bytes,
-        problem: r.problem === null ? null : (JSON.parse(r.problem) as Problem), sets: new Map(),
+        id: r.id, path: r.path, order, start, docs, size: r.size, mtime: r.mtime, rawBytes: r.raw_bytes,
+        problem: r.problem === null ? null : (JSON.parse(r.problem) as Problem), sets: new Map(), fileDocs: r.docs, ords,
       };
       this.files.push(info);
       this.byId.set(r.id, info);
-      start += r.docs;
+      start += docs;
     }
     const n = (this.n = start);
+    const level = sampleSpec?.level ?? 0.95;
+    this.sample = fraction < 1 ? { docs: n, of, fraction, seed: (sampleSpec as SampleSpec).seed, level, z: zOf(level) } : null;
     this.bytes = new Uint32Array(n);
     this.chars = new Uint32Array(n);
     this.trimmed = new Uint32Array(n);
@@ -102,13 +138,15 @@ export class IndexData {
     for (const r of rows) {
       const f = this.byId.get(r.id) as FileInfo;
       const p = unpack(r.data);
-      this.bytes.set(p.u32('bytes'), f.start);
-      this.chars.set(p.u32('chars'), f.start);
-      this.trimmed.set(p.u32('trimmed'), f.start);
+      // A sample keeps its documents' entries only.
+      const held = <A extends Uint32Array | Uint8Array>(a: A): A => (f.ords === null ? a : pick(a, f.ords));
+      this.bytes.set(held(p.u32('bytes')), f.start);
+      this.chars.set(held(p.u32('chars')), f.start);
+      this.trimmed.set(held(p.u32('trimmed')), f.start);
       const exact = counts.get(r.id);
-      this.tokens.set(exact ?? p.u32('tokens'), f.start);
+      this.tokens.set(held(exact ?? p.u32('tokens')), f.start);
       if (exact === undefined) for (let g = f.start; g < f.start + f.docs; g++) this.uncounted.set(g);
-      this.textTag.set(p.u8('textTag'), f.start);
+      this.textTag.set(held(p.u8('textTag')), f.start);
       const map = (JSON.parse(r.sources) as string[]).map((s) => {
         let c = sourceCodes.get(s);
         if (c === undefined) {
@@ -117,7 +155,7 @@ export class IndexData {
         }
         return c;
       });
-      const local = p.u32('sourceCodes');
+      const local = held(p.u32('sourceCodes'));
       for (let i = 0; i < local.length; i++) this.source[f.start + i] = map[local[i] as number] as number;
     }
     for (const a of db.prepare('SELECT set_name, file, path, size, mtime, problem FROM attr_files').all() as { set_name: string; file: number; path: string; size: number; mtime: number; problem: string | null }[]) {
@@ -161,6 +199,18 @@ export class IndexData {
     return !this.uncounted.has(g);
   }
 
+  /** Document `g`'s line number in its file `f` (0-based). */
+  ordOf(f: FileInfo, g: number): number {
+    return f.ords === null ? g - f.start : (f.ords[g - f.start] as number);
+  }
+
+  /** The document number of line `ord` of file `f`, or -1 when a sample does not hold it. */
+  docOf(f: FileInfo, ord: number): number {
+    if (f.ords === null) return f.start + ord;
+    const i = lowerBound(f.ords, ord);
+    return f.ords[i] === ord ? f.start + i : -1;
+  }
+
   /** The file holding document `g`. */
   fileOf(g: number): FileInfo {
     let lo = 0;
@@ -172,4 +222,44 @@ export class IndexData {
     }
     return this.files[lo] as FileInfo;
   }
+}
+
+/** The elements of `a` at `ords`, in a new array of the same kind. */
+function pick<A extends Uint32Array | Uint8Array>(a: A, ords: Uint32Array): A {
+  const out = (a instanceof Uint8Array ? new Uint8Array(ords.length) : new Uint32Array(ords.length)) as A;
+  for (let i = 0; i < ords.length; i++) out[i] = a[ords[i] as number] as number;
+  return out;
+}
+
+function lowerBound(xs: Uint32Array, v: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((xs[mid] as number) < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The lines of a file a sample draws: document at index position p is held iff a hash of (p, seed) falls
+ * below fraction × 2^32 — a Bernoulli draw, independent per document, the same every time for a seed.
+ */
+export function drawn(position: number, docs: number, fraction: number, seed: number): Uint32Array {
+  const bound = fraction * 2 ** 32;
+  const out: number[] = [];
+  for (let ord = 0; ord < docs; ord++) if (mix32(position + ord, seed) < bound) out.push(ord);
+  return Uint32Array.from(out);
+}
+
+/** murmur3's 32-bit finaliser over the position and the seed (well mixed; unsigned). */
+function mix32(x: number, seed: number): number {
+  let h = (Math.imul(x | 0, 0x9e3779b1) ^ Math.imul(seed | 0, 0x85ebca77) ^ Math.floor(x / 2 ** 32)) >>> 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
 }

@@ -15,7 +15,7 @@ export function explain(recipe: ParsedRecipe, streams: readonly StreamAnalysis[]
     id: typeof raw.id === 'string' ? raw.id : JSON.stringify(raw.id),
     source: typeof raw.source === 'string' ? raw.source : '',
     file: f.path,
-    line: g - f.start + 1,
+    line: st.data.ordOf(f, g) + 1,
     text: typeof raw.text === 'string' ? raw.text : '',
   };
   const a = streams.find((s) => s.scope.docs.has(g));

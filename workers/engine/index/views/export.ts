@@ -49,7 +49,7 @@ export function exportDocuments(db: DB, st: EngineState, streams: readonly Strea
         const a = fate.droppedBy !== undefined ? streams?.find((x) => x.scope.docs.has(g)) : undefined;
         const reason = a !== undefined && fate.droppedBy !== undefined ? rowReason(a, fate.droppedBy, st, g) : undefined;
         const values = cols.map((c) => (c ? valueOf(c, g) : null));
-        const base = { id: ids[i] as string, source: data.sourceNames[data.source[g] as number] ?? '', file: f.path, line: g - f.start + 1 };
+        const base = { id: ids[i] as string, source: data.sourceNames[data.source[g] as number] ?? '', file: f.path, line: st.data.ordOf(f, g) + 1 };
         if (format === 'csv') {
           const fields: unknown[] = [base.id, base.source, base.file, base.line, ...(withFate ? [fate.fate, fate.droppedBy, reason] : []), ...values];
           out += `${fields.map(csvField).join(',')}\r\n`;

@@ -13,14 +13,15 @@ export function idsOf(db: DB, data: IndexData, docs: Bitset | readonly number[])
     const out = new Map<number, string>();
     for (const r of db.prepare('SELECT file, ord, id FROM docs').raw().iterate() as IterableIterator<[number, number, string]>) {
       const f = data.byId.get(r[0]);
-      if (f !== undefined && want.has(f.start + r[1])) out.set(f.start + r[1], r[2]);
+      const g = f === undefined ? -1 : data.docOf(f, r[1]);
+      if (g >= 0 && want.has(g)) out.set(g, r[2]);
     }
     return list.map((g) => out.get(g) ?? '');
   }
   const get = db.prepare('SELECT id FROM docs WHERE file = ? AND ord = ?').pluck();
   return list.map((g) => {
     const f = data.fileOf(g);
-    return (get.get(f.id, g - f.start) as string | undefined) ?? '';
+    return (get.get(f.id, data.ordOf(f, g)) as string | undefined) ?? '';
   });
 }
 
@@ -35,7 +36,8 @@ export function lookupId(db: DB, data: IndexData, id: string): number {
   const rows = db.prepare('SELECT file, ord FROM docs WHERE id = ?').all(id) as { file: number; ord: number }[];
   const gs = rows.flatMap((r) => {
     const f = data.byId.get(r.file);
-    return f === undefined ? [] : [f.start + r.ord];
+    const g = f === undefined ? -1 : data.docOf(f, r.ord);
+    return g < 0 ? [] : [g];
   });
   if (gs.length === 0) throw new AssayError('CONFIG', `no document with id ${JSON.stringify(id)} in the index`, { field: 'id' });
   return Math.min(...gs);

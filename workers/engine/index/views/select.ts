@@ -119,7 +119,8 @@ export function selectDocuments(db: DB, st: EngineState, streams: readonly Strea
     if (q.sort.column === 'id') {
       for (const r of db.prepare('SELECT file, ord FROM docs ORDER BY id').raw().iterate() as IterableIterator<[number, number]>) {
         const f = data.byId.get(r[0]);
-        if (f !== undefined && set.has(f.start + r[1])) order.push(f.start + r[1]);
+        const g = f === undefined ? -1 : data.docOf(f, r[1]);
+        if (g >= 0 && set.has(g)) order.push(g);
       }
     } else {
       set.forEach((g) => order.push(g));
