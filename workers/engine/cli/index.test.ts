@@ -49,6 +49,32 @@ describe('assay index / preview / explain / lint', () => {
     expect(lint).toMatchObject({ code: 0, stdout: expect.stringMatching(/no problems found/) });
   });
 
+  it('preview --sample estimates from a uniform sample, with an interval for every figure; --ids and a bad --level are refused', () => {
+    const { root, recipe, cwd } = workspace();
+    const runCli = (args: string[]) => run(args, { cwd });
+    expect(runCli(['index', root]).code).toBe(0);
+    const table = runCli(['preview', '-c', recipe, '--index', root, '--sample', '5', '--sample-seed', '2']);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/^documents 10 {2}kept ≈[\d,]+ \(95% CI [\d,]+–[\d,]+\)/);
+    expect(table.stdout).toMatch(/estimated from a uniform sample of \d+ of 10 indexed documents \(seed 2; ± is the 95% confidence interval\)/);
+    const json = JSON.parse(runCli(['preview', '-c', recipe, '--index', root, '--sample', '5', '--sample-seed', '2', '--level', '0.9', '--json']).stdout) as {
+      exact: boolean; sample: { docs: number; of: number; level: number }; total: { kept: { docs: number; ci: { docs: [number, number] } } }; rules: { alone: { ci: unknown } }[];
+    };
+    expect(json).toMatchObject({ exact: false, sample: { of: 10, level: 0.9 } });
+    const [lo, hi] = json.total.kept.ci.docs;
+    expect(lo).toBeLessThanOrEqual(json.total.kept.docs);
+    expect(hi).toBeGreaterThanOrEqual(json.total.kept.docs);
+    expect(hi).toBeLessThanOrEqual(10);
+    for (const rule of json.rules) expect(rule.alone.ci).toBeDefined();
+    const ids = runCli(['preview', '-c', recipe, '--index', root, '--sample', '5', '--ids']);
+    expect(ids.code).toBe(2);
+    expect(ids.stderr).toMatch(/--ids lists every kept document, which a sample cannot/);
+    const level = runCli(['preview', '-c', recipe, '--index', root, '--sample', '5', '--level', '95']);
+    expect(level.code).toBe(2);
+    expect(level.stderr).toMatch(/--level must be a number between 0 and 1/);
+    expect(runCli(['preview', '-c', recipe, '--index', root, '--level', '0.9']).stderr).toMatch(/--level goes with --sample N/);
+  });
+
   it('resolves the recipe against the working directory, like mix: from elsewhere its glob leaves the index, and says so', () => {
     const { root, recipe, cwd } = workspace();
     expect(run(['index', root], { cwd }).code).toBe(0);
