@@ -73,56 +73,67 @@ export interface NgramStats {
 /**
  * Stats for every order 2..`maxN` that has at least one n-gram (gopher.py skips empty Counters).
  * `wordIds[i]` is the interned id of word i (dense, in first-occurrence order), `wordLen[id]` its
- * length. Ids at every order are also given in first-occurrence order, which is Counter's order.
- * An n-gram whose (n-1)-gram prefix occurs once is itself unique, so it gets a fresh id without a
- * lookup; in natural text that soon covers almost every position.
+ * length. An n-gram whose (n-1)-gram prefix occurs once is itself unique: it is marked -1 and never
+ * looked up, and since a unique n-gram adds only its characters to the total, the total is taken
+ * from prefix sums. Only n-grams with a repeated prefix are interned, in position order, so among
+ * them ids follow first occurrence, which is Counter's order for most_common ties.
  */
 export function ngramStats(wordIds: Int32Array, wordLen: Int32Array, maxN: number): NgramStats[] {
   const w = wordIds.length;
   const out: NgramStats[] = [];
-  let prev = wordIds;
-  let prevChars = wordLen;
-  let prevCounts = new Int32Array(wordLen.length);
-  for (let i = 0; i < w; i++) prevCounts[wordIds[i]!]!++;
+  /** prefix[i] = characters of words 0..i-1; twice[k] = Σ prefix[0..k-1] (exact: integers far below 2^53). */
+  const prefix = new Float64Array(w + 1);
+  for (let i = 0; i < w; i++) prefix[i + 1] = prefix[i]! + wordLen[wordIds[i]!]!;
+  const twice = new Float64Array(w + 2);
+  for (let k = 0; k <= w; k++) twice[k + 1] = twice[k]! + prefix[k]!;
+  const wordCounts = new Int32Array(wordLen.length);
+  for (let i = 0; i < w; i++) wordCounts[wordIds[i]!]!++;
+  let prev = new Int32Array(w);
+  for (let i = 0; i < w; i++) prev[i] = wordCounts[wordIds[i]!]! > 1 ? wordIds[i]! : -1;
   for (let n = 2; n <= maxN; n++) {
     const m = w - n + 1;
     if (m <= 0) break;
     let repeated = 0;
-    for (let i = 0; i < m; i++) if (prevCounts[prev[i]!]! > 1) repeated++;
+    for (let i = 0; i < m; i++) if (prev[i] !== -1) repeated++;
     if (repeated === 0) {
       allUnique(wordIds, wordLen, n, maxN, out);
       break;
     }
     const table = new PairTable(repeated);
     const cur = new Int32Array(m);
-    const counts = new Int32Array(m);
-    const chars = new Int32Array(m);
+    const counts = new Int32Array(repeated);
+    const first = new Int32Array(repeated);
     let fresh = 0;
     for (let i = 0; i < m; i++) {
       const p = prev[i]!;
-      const wi = wordIds[i + n - 1]!;
-      const id = prevCounts[p]! > 1 ? table.intern(p, wi, fresh) : fresh;
-      if (id === fresh) {
-        chars[id] = prevChars[p]! + wordLen[wi]!;
-        fresh++;
+      if (p === -1) {
+        cur[i] = -1;
+        continue;
       }
+      const id = table.intern(p, wordIds[i + n - 1]!, fresh);
+      if (id === fresh) first[fresh++] = i;
       counts[id]!++;
       cur[i] = id;
     }
-    let best = 0;
+    let best = -1;
+    let bestCount = 1;
     let dup = 0;
-    let total = 0;
     for (let id = 0; id < fresh; id++) {
       const c = counts[id]!;
-      const cc = c * chars[id]!;
-      if (c > counts[best]!) best = id;
-      total += cc;
-      if (c > 1) dup += cc;
+      if (c < 2) continue;
+      const at = first[id]!;
+      dup += c * (prefix[at + n]! - prefix[at]!);
+      if (c > bestCount) {
+        best = id;
+        bestCount = c;
+      }
     }
-    out.push({ n, mostCommonChars: counts[best]! * chars[best]!, duplicateChars: dup, totalChars: total });
+    // Σ over positions i < m of prefix[i + n] − prefix[i]: every n-gram occurrence's characters.
+    const total = twice[m + n]! - twice[n]! - twice[m]!;
+    const top = best === -1 ? prefix[n]! : bestCount * (prefix[first[best]! + n]! - prefix[first[best]!]!);
+    out.push({ n, mostCommonChars: top, duplicateChars: dup, totalChars: total });
+    for (let i = 0; i < m; i++) if (cur[i] !== -1 && counts[cur[i]!] === 1) cur[i] = -1;
     prev = cur;
-    prevChars = chars;
-    prevCounts = counts;
   }
   return out;
 }
