@@ -58,7 +58,12 @@ export interface ShardOptions {
   log?: (message: string) => void;
 }
 
-const BATCH_LINES = 512;
+/**
+ * Lines per batch. Everything a batch holds (lines of five readers, one read ahead, and the parsed documents) is
+ * alive across the young-generation collections it spans: at 512, scavenge pauses on the small-document bench
+ * summed to 0.42–0.52 s, at 256 to 0.22–0.24 s (and no less at 64 or 128), with no per-batch cost to show.
+ */
+const BATCH_LINES = 256;
 const MAX_SAMPLES = 20;
 
 export async function processShard(
