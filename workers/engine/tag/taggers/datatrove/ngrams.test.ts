@@ -51,18 +51,21 @@ describe('gopher_repetition n-grams', () => {
     }
   });
 
-  it('top n-gram: len(most common joined with spaces) × count, first seen among ties', () => {
+  it('top n-gram: len(most common joined with spaces) × count, first seen among ties, for n = 1..6', () => {
     for (let seed = 0; seed < 40; seed++) {
       const words = randomWords(seed + 100, 2 + seed * 3).filter((w) => w !== '');
-      const counts = new Map<string, number>();
-      for (let i = 0; i + 3 <= words.length; i++) {
-        const g = words.slice(i, i + 3).join(' ');
-        counts.set(g, (counts.get(g) ?? 0) + 1);
+      const tops = topNgramChars(wordTable(words), [1, 2, 3, 4, 6]);
+      for (const n of [1, 2, 3, 4, 6]) {
+        const counts = new Map<string, number>();
+        for (let i = 0; i + n <= words.length; i++) {
+          const g = words.slice(i, i + n).join(' ');
+          counts.set(g, (counts.get(g) ?? 0) + 1);
+        }
+        let best: [string, number] | undefined;
+        for (const e of counts) if (best === undefined || e[1] > best[1]) best = e;
+        const want = best === undefined ? undefined : [...best[0]].length * best[1];
+        expect(tops.get(n), `seed ${seed} n ${n}`).toBe(want);
       }
-      let best: [string, number] | undefined;
-      for (const e of counts) if (best === undefined || e[1] > best[1]) best = e;
-      const want = best === undefined ? undefined : [...best[0]].length * best[1];
-      expect(topNgramChars(wordTable(words), [3]).get(3)).toBe(want);
     }
   });
 });

@@ -29,32 +29,65 @@ export function wordTable(words: readonly string[]): WordTable {
 /**
  * `find_top_duplicate(get_n_grams(words, n))` for each requested n: `len(ngram) * count` of `Counter.most_common(1)`
  * (ties go to the n-gram seen first). N-grams are space-joined and words hold no whitespace, so equal strings are
- * equal word tuples and can be numbered level by level ((n-1)-gram id, word id) without building strings.
+ * equal word tuples and can be numbered level by level ((n-1)-gram id, word id) without building strings. An n-gram
+ * whose (n-1)-gram occurs once is unique: it is marked -1 and never looked up. Only repeated-prefix n-grams are
+ * numbered, in position order (first occurrence); if none repeats, the most common is the first n-gram.
  */
 export function topNgramChars(t: WordTable, ns: readonly number[]): Map<number, number | undefined> {
   const out = new Map<number, number | undefined>();
   const maxN = Math.max(0, ...ns);
-  let ids: Int32Array = t.ids;
-  let distinct = t.vocab;
-  for (let n = 1; n <= maxN; n++) {
-    if (n > 1) {
-      const count = Math.max(0, t.ids.length - n + 1);
-      const next = new Int32Array(count);
-      const map = new PairTable(count);
-      for (let i = 0; i < count; i++) {
-        const a = ids[i] as number;
-        const b = t.ids[i + n - 1] as number;
-        let id = map.get(a, b);
-        if (id < 0) map.set(a, b, (id = map.size));
-        next[i] = id;
+  const total = t.ids.length;
+  if (maxN >= 1 && ns.includes(1)) out.set(1, total === 0 ? undefined : topChars(t, t.ids, t.vocab, 1));
+  const wordCounts = new Int32Array(t.vocab);
+  for (let i = 0; i < total; i++) wordCounts[t.ids[i] as number]!++;
+  let prev = new Int32Array(total);
+  for (let i = 0; i < total; i++) prev[i] = (wordCounts[t.ids[i] as number] as number) > 1 ? (t.ids[i] as number) : -1;
+  for (let n = 2; n <= maxN; n++) {
+    const count = Math.max(0, total - n + 1);
+    let repeated = 0;
+    for (let i = 0; i < count; i++) if (prev[i] !== -1) repeated++;
+    const map = new PairTable(repeated);
+    const cur = new Int32Array(count);
+    const counts = new Int32Array(repeated);
+    const first = new Int32Array(repeated);
+    for (let i = 0; i < count; i++) {
+      const a = prev[i] as number;
+      if (a === -1) {
+        cur[i] = -1;
+        continue;
       }
-      ids = next;
-      distinct = map.size;
+      const b = t.ids[i + n - 1] as number;
+      let id = map.get(a, b);
+      if (id < 0) {
+        id = map.size;
+        map.set(a, b, id);
+        first[id] = i;
+      }
+      counts[id]!++;
+      cur[i] = id;
     }
-    if (!ns.includes(n)) continue;
-    out.set(n, ids.length === 0 ? undefined : topChars(t, ids, distinct, n));
+    if (ns.includes(n)) {
+      let at = 0;
+      let best = 1;
+      for (let id = 0; id < map.size; id++) {
+        if ((counts[id] as number) > best) {
+          best = counts[id] as number;
+          at = first[id] as number;
+        }
+      }
+      out.set(n, count === 0 ? undefined : spaceJoinedLength(t, at, n) * best);
+    }
+    for (let i = 0; i < count; i++) if (cur[i] !== -1 && counts[cur[i] as number] === 1) cur[i] = -1;
+    prev = cur;
   }
   return out;
+}
+
+/** Code points of words[at..at+n) joined with single spaces. */
+function spaceJoinedLength(t: WordTable, at: number, n: number): number {
+  let len = n - 1;
+  for (let k = 0; k < n; k++) len += t.cpLens[at + k] as number;
+  return len;
 }
 
 function topChars(t: WordTable, ids: Int32Array, distinct: number, n: number): number {
@@ -67,10 +100,7 @@ function topChars(t: WordTable, ids: Int32Array, distinct: number, n: number): n
   }
   let best = 0;
   for (let id = 1; id < distinct; id++) if ((counts[id] as number) > (counts[best] as number)) best = id;
-  const at = first[best] as number;
-  let len = n - 1;
-  for (let k = 0; k < n; k++) len += t.cpLens[at + k] as number;
-  return len * (counts[best] as number);
+  return spaceJoinedLength(t, first[best] as number, n) * (counts[best] as number);
 }
 
 const B1 = 0x01000193;
