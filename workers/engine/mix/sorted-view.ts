@@ -50,6 +50,17 @@ function sortedOrder(keys: string[], depth: number): string[] | null {
 /** Leaves JSON.stringify and stringifySorted write alike (undefined: skipped in objects, null in arrays, by both). */
 const plainLeaf = (t: string): boolean => t === 'string' || t === 'number' || t === 'boolean' || t === 'undefined';
 
+/** An array whose elements are all leaves both stringifiers write alike (its view is itself). */
+function leavesOnly(a: readonly unknown[]): boolean {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (x === null) continue;
+    const t = typeof x;
+    if (t === 'object' || !plainLeaf(t)) return false;
+  }
+  return true;
+}
+
 /**
  * `value` itself where its objects' keys are already sorted, otherwise a copy in which only the objects
  * whose keys are out of order (and their ancestors) are rebuilt, shallowly, with keys inserted in sorted
@@ -68,6 +79,8 @@ export function sortedView(value: object, depth: number): unknown {
         if (!plainLeaf(t)) return UNSUPPORTED;
         continue;
       }
+      // Spans ([start, end, score]) are most of an attributes object: arrays of leaves need no call.
+      if (Array.isArray(x) && leavesOnly(x)) continue;
       const v = sortedView(x as object, depth + 1);
       if (v === UNSUPPORTED) return UNSUPPORTED;
       if (v !== x) (out ??= value.slice())[i] = v;
