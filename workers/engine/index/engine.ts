@@ -10,6 +10,7 @@ import { analyze, type EngineState, type StreamAnalysis } from './preview/analyz
 import { Lru } from './preview/lru.js';
 import { buildResult, repeatedSets } from './preview/result.js';
 import { Bitset } from './preview/bitset.js';
+import { TallySlots } from './preview/counts.js';
 import { replacedKept, tokenFigures } from './preview/token-kind.js';
 import { locateConfigError } from './recipe/errors.js';
 import { Materializer } from './recipe/materialize.js';
@@ -137,12 +138,14 @@ export class PreviewEngine {
       mat: new Materializer(data, new SourceCache(this.root, undefined, this.checkPath)),
       merges: new Map(),
       contexts: new Map(),
-      outcomes: new Lru(256),
+      // Two bitsets per outcome (2.5 MB at 10^7 documents): enough for every rule of a recipe and the last few edits of each.
+      outcomes: new Lru(64),
       spans: new Lru(16),
       shorts: new Lru(64),
       samples: new Lru(64),
       units: sampleUnits(this.db, data),
       tallies: new Lru(1024),
+      slots: new TallySlots(),
       scopes: new Map(),
     };
     this.recipes.clear();

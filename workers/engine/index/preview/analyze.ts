@@ -9,7 +9,7 @@ import { resolveStreams, type StreamScope } from '../recipe/streams.js';
 import type { IndexData } from '../store/data.js';
 import { T } from '../store/tags.js';
 import { Bitset } from './bitset.js';
-import type { Tally } from './counts.js';
+import type { Tally, TallySlots } from './counts.js';
 import type { Lru } from './lru.js';
 import { spanOutcome, type SpanOutcome } from './spans.js';
 import { samplingOf, type Sampling } from '../../mix/sample.js';
@@ -32,6 +32,8 @@ export interface EngineState {
   units: (seed: number) => Float64Array;
   /** Counts of sequential sets, keyed by what they depend on. */
   tallies: Lru<string, Tally>;
+  /** Each rule's last counted sets, so an edit's counts are the last ones plus what changed. */
+  slots: TallySlots;
   /** Resolved stream documents, by globs and attribute sets. */
   scopes: Map<string, Omit<StreamScope, 'index' | 'name' | 'field' | 'config'>>;
 }

@@ -3,6 +3,7 @@ import type { Count, CountBySource } from '../../../../shared/contract/preview.j
 import type { IndexData } from '../store/data.js';
 import type { Bitset } from './bitset.js';
 import { countEstimate, sumEstimate, type Design } from './estimate.js';
+import { Lru } from './lru.js';
 
 /** Accumulates counts per source code; turned into the contract's shape at the end. */
 export class Tally {
@@ -14,7 +15,7 @@ export class Tally {
   readonly bySourceTokens: Float64Array;
   readonly bySourceTokens2: Float64Array;
 
-  constructor(private readonly data: IndexData) {
+  constructor(readonly data: IndexData) {
     this.bySourceDocs = new Float64Array(data.sourceNames.length);
     this.bySourceTokens = new Float64Array(data.sourceNames.length);
     this.bySourceTokens2 = new Float64Array(data.sourceNames.length);
@@ -81,6 +82,44 @@ export class Tally {
     return this;
   }
 
+  /**
+   * Adds the documents of `now` missing from `before` and takes away those of `before` missing from `now`:
+   * applied to `before`'s tally it gives `now`'s, in time proportional to how much the two differ.
+   */
+  addDiff(now: Bitset, before: Bitset): this {
+    const tokens = this.data.tokens;
+    const source = this.data.source;
+    const a = now.words;
+    const b = before.words;
+    for (let i = 0; i < a.length; i++) {
+      const x = a[i] as number;
+      const y = b[i] as number;
+      if (x === y) continue;
+      for (let sign = 1, m = (x & ~y) >>> 0; sign >= -1; sign -= 2, m = (y & ~x) >>> 0) {
+        while (m !== 0) {
+          const low = m & -m;
+          const g = (i << 5) + (31 - Math.clz32(low));
+          m = (m ^ low) >>> 0;
+          const t = tokens[g] as number;
+          const s = source[g] as number;
+          this.docs += sign;
+          this.tokens += sign * t;
+          this.tokens2 += sign * t * t;
+          this.bySourceDocs[s]! += sign;
+          this.bySourceTokens[s]! += sign * t;
+          this.bySourceTokens2[s]! += sign * t * t;
+        }
+      }
+    }
+    return this;
+  }
+
+  clone(): Tally {
+    const t = new Tally(this.data);
+    t.addTally(this);
+    return t;
+  }
+
   addTally(o: Tally, sign = 1): this {
     this.docs += sign * o.docs;
     this.tokens += sign * o.tokens;
@@ -133,3 +172,21 @@ function meanTokens(data: IndexData): number {
 }
 
 export const tally = (data: IndexData, b: Bitset): Tally => new Tally(data).addSet(b);
+
+/**
+ * The last set counted under each name (a rule's in-order or exclusive drops in a stream) and its tally:
+ * after an edit the same name's new set differs from the last in few documents, so its tally is the last
+ * one plus the difference (a slider drag recounts what moved, not every dropped document). The name only
+ * picks which earlier set to start from; the result is the new set's tally whatever it names.
+ */
+export class TallySlots {
+  private readonly last = new Lru<string, { set: Bitset; tally: Tally }>(256);
+
+  tally(data: IndexData, name: string, set: Bitset): Tally {
+    const prev = this.last.get(name);
+    if (prev !== undefined && prev.set === set && prev.tally.data === data) return prev.tally;
+    const tally = prev !== undefined && prev.tally.data === data && prev.set.size === set.size ? prev.tally.clone().addDiff(set, prev.set) : new Tally(data).addSet(set);
+    this.last.set(name, { set, tally });
+    return tally;
+  }
+}

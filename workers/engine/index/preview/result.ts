@@ -14,9 +14,9 @@ import { replacedKept, tokenFigures } from './token-kind.js';
 /** Counts of what a rule drops alone depend only on its result and the stream: computed once per result. */
 const aloneTallies = new WeakMap<Bitset, Tally>();
 
-function aloneTally(data: IndexData, b: Bitset): Tally {
+function aloneTally(data: IndexData, b: Bitset, st?: EngineState, slot?: string): Tally {
   let t = aloneTallies.get(b);
-  if (t === undefined) aloneTallies.set(b, (t = new Tally(data).addSet(b)));
+  if (t === undefined) aloneTallies.set(b, (t = st && slot ? st.slots.tally(data, slot, b) : new Tally(data).addSet(b)));
   return t;
 }
 
@@ -34,7 +34,7 @@ export function buildResult(recipe: ParsedRecipe, analyses: StreamAnalysis[], st
     kept.addTally(docs);
     const seq = new Map<number, Tally>();
     for (const [rule, set] of a.sequential) {
-      const t = st.tallies.getOr(`${a.scope.key}\u0000${a.sequentialKeys.get(rule) ?? rule}`, () => new Tally(data).addSet(set));
+      const t = st.tallies.getOr(`${a.scope.key}\u0000${a.sequentialKeys.get(rule) ?? rule}`, () => st.slots.tally(data, `${a.scope.key}\u0000seq\u0000${rule}`, set));
       seq.set(rule, t);
       kept.addTally(t, -1);
     }
@@ -116,8 +116,8 @@ function ruleResult(spec: RuleSpec, a: StreamAnalysis, data: IndexData, recipe: 
     path,
     ...(reason ? { pathReason: reason } : {}),
     ...(spec.line !== undefined ? { line: spec.line } : {}),
-    alone: a.alone.has(spec.index) ? aloneTally(data, a.alone.get(spec.index) as Bitset).result() : empty,
-    exclusive: drop ? new Tally(data).addSet(drop.and(exactlyOneSet)).result() : empty,
+    alone: a.alone.has(spec.index) ? aloneTally(data, a.alone.get(spec.index) as Bitset, st, `${a.scope.key}\u0000alone\u0000${spec.index}`).result() : empty,
+    exclusive: drop ? st.slots.tally(data, `${a.scope.key}\u0000excl\u0000${spec.index}`, drop.and(exactlyOneSet)).result() : empty,
     sequential: seq.get(spec.index)?.result() ?? empty,
     missingKeys: missingKeys(filter?.plan.keys ?? [], a, data),
   };

@@ -16,10 +16,11 @@ export interface MergeScope {
 
 /**
  * Bytes per document the memo may hold in columns it made (loaded columns are free): at 10^7 documents a
- * 20-rule recipe's intermediate columns would take over a gigabyte; past the budget the least recently
- * used go, and a later edit recomputes them from the loaded columns (a few passes over bytes).
+ * 20-rule recipe's intermediate columns would take over a gigabyte. Past the budget, values computed
+ * inside another memoised computation go first (a rule's guard parts, once the guard is held), then the
+ * least recently used: what a threshold edit needs — each rule's guard and compared value — stays.
  */
-export const MEMO_BYTES_PER_DOC = 24;
+export const MEMO_BYTES_PER_DOC = 40;
 
 /** Bytes a memoised value holds that nothing else does (0 for values that only view loaded columns). */
 function ownBytes(v: unknown): number {
@@ -32,8 +33,9 @@ function ownBytes(v: unknown): number {
 export class EvalContext {
   readonly n: number;
   /** Least recently used first (a Map iterates in insertion order; a hit re-inserts). */
-  private readonly memos = new Map<string, { v: unknown; bytes: number }>();
+  private readonly memos = new Map<string, { v: unknown; bytes: number; inner: boolean }>();
   private held = 0;
+  private depth = 0;
   private readonly budget: number;
 
   constructor(
@@ -52,15 +54,23 @@ export class EvalContext {
       this.memos.set(key, hit);
       return hit.v as V;
     }
-    const v = f();
+    this.depth++;
+    let v: V;
+    try {
+      v = f();
+    } finally {
+      this.depth--;
+    }
     const bytes = ownBytes(v);
-    this.memos.set(key, { v, bytes });
+    this.memos.set(key, { v, bytes, inner: this.depth > 0 });
     this.held += bytes;
-    for (const [k, e] of this.memos) {
-      if (this.held <= this.budget) break;
-      if (k === key || e.bytes === 0) continue;
-      this.memos.delete(k);
-      this.held -= e.bytes;
+    for (const pass of [true, false]) {
+      for (const [k, e] of this.memos) {
+        if (this.held <= this.budget) return v;
+        if (k === key || e.bytes === 0 || (pass && !e.inner)) continue;
+        this.memos.delete(k);
+        this.held -= e.bytes;
+      }
     }
     return v;
   }
