@@ -3,12 +3,11 @@ import { z } from 'zod';
 import { sentenceSpansOfTokens } from '../../../text/sentences.js';
 import { isPySpace } from '../../../text/spacy/tokenizer.js';
 import { tokenizerFor, type TokenOffsets } from '../../../text/words.js';
-import { pyStrip } from '../../../text/python.js';
 import type { TaggerSpec, TagSpan } from '../../types.js';
 import { viewOf } from '../../view.js';
 import { filterOutputs, filterSpans, languageOption, profileOption, type RuleOutcome } from './common.js';
 import { lineEdits, type LineUnit } from './line-edits.js';
-import { forEachLine, stripRange, wordStats } from './lines.js';
+import { forEachLine, stripRange, stripText, wordStats } from './lines.js';
 import { sentTokenizeNltk } from '../../../text/nltk/words.js';
 
 export const c4QualityOptions = z
@@ -158,7 +157,7 @@ export function c4Quality(text: string, o: C4QualityOptions): C4Result {
       { rule: 'too_few_sentences', value: o.min_num_sentences === -1 ? undefined : numSentences, fail: numSentences < o.min_num_sentences },
     ],
     edits: lineEdits(text, list, o.split_paragraph),
-    text: pyStrip(keptLines.join(joiner)),
+    text: stripText(keptLines.join(joiner)),
     linesKept: keptLines.length,
     linesRemoved: list.length - keptLines.length,
     // Kept lines are joined with "\n", so the rewritten text's words are the kept lines' words.
@@ -187,10 +186,11 @@ export const c4QualityTagger: TaggerSpec<C4QualityOptions> = {
   ],
   options: c4QualityOptions,
   create(options) {
+    const key = `c4_quality:${JSON.stringify(options)}`;
     return {
       tag: (doc) => {
         // Memoized on the document's view: FineWeb's quality filter reads the same result (after_c4).
-        const r = viewOf(doc.text).get(`c4_quality:${JSON.stringify(options)}`, (t) => c4Quality(t, options));
+        const r = viewOf(doc.text).get(key, (t) => c4Quality(t, options));
         const n = doc.text.length;
         return filterSpans(n, r.outcomes, [whole(n, 'lines_kept', r.linesKept), whole(n, 'lines_removed', r.linesRemoved), ...r.edits]);
       },

@@ -1,11 +1,12 @@
 // fineweb_quality: DataTrove's FineWebQualityFilter (datatrove-spec §6), HEAD or FineWeb-era (v0.2.0) semantics.
 import { z } from 'zod';
 import { endsWithTerminalPunctuation } from '../../../text/charsets.js';
-import { cpLength, pyStrip } from '../../../text/python.js';
+import { cpLength } from '../../../text/python.js';
 import type { TaggerSpec } from '../../types.js';
 import { viewOf } from '../../view.js';
 import { c4Quality, c4QualityOptions } from './c4-quality.js';
 import { filterOutputs, filterSpans, languageOption, profileOption, pyCount, ratio, wordsFor, type RuleOutcome } from './common.js';
+import { isBlankText } from './lines.js';
 import { findDuplicates } from './ngrams.js';
 
 export const fineWebQualityOptions = z
@@ -46,7 +47,7 @@ function endsWithAny(line: string, stops: readonly string[] | null): boolean {
 export function fineWebQualityRules(text: string, o: FineWebQualityOptions, wordCount?: number): RuleOutcome[] {
   const head = o.profile === 'head';
   const all = text.split('\n');
-  const nonEmpty = all.filter((l) => pyStrip(l) !== '');
+  const nonEmpty = all.filter((l) => !isBlankText(l));
   const lines = head ? nonEmpty : all;
   const stops = o.stop_chars ?? (head ? null : V020_STOP_CHARS);
   const out: RuleOutcome[] = [];

@@ -1,8 +1,9 @@
 // gopher_repetition: DataTrove's GopherRepetitionFilter (datatrove-spec §4.1) as one attribute per rule.
 import { z } from 'zod';
-import { cpLength, pySplitlines, pyStrip } from '../../../text/python.js';
+import { cpLength, pySplitlines } from '../../../text/python.js';
 import type { TaggerSpec } from '../../types.js';
 import { above, filterOutputs, filterSpans, languageOption, profileOption, ratio, threshold, wordsFor, type RuleOutcome } from './common.js';
+import { stripText } from './lines.js';
 import { allDuplicateChars, findDuplicates, prefixHashes, topNgramChars, wordTable } from './ngrams.js';
 
 const nGramList = (def: Array<[number, number]>, what: string) =>
@@ -34,7 +35,7 @@ export type GopherRepetitionOptions = z.output<typeof gopherRepetitionOptions>;
  */
 export function gopherRepetitionRules(text: string, o: GopherRepetitionOptions): RuleOutcome[] {
   const len = cpLength(text);
-  const paragraphs = pyStrip(text).split(/\n{2,}/);
+  const paragraphs = stripText(text).split(/\n{2,}/);
   const para = findDuplicates(paragraphs);
   // v0.2.0 split lines with splitlines(); HEAD uses re.split("\n+") (a8d21e2b).
   const lines = o.profile === 'head' ? text.split(/\n+/) : pySplitlines(text);

@@ -42,6 +42,18 @@ export function stripRange(text: string, a: number, b: number): [number, number]
   return [a, b];
 }
 
+/** `s.strip()` found by index (the strip regex tries its trailing-whitespace branch at every position of a long text). */
+export function stripText(s: string): string {
+  const [a, b] = stripRange(s, 0, s.length);
+  return a === 0 && b === s.length ? s : s.slice(a, b);
+}
+
+/** `s.strip() == ""`. */
+export function isBlankText(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (!isPyWs(s.charCodeAt(i))) return false;
+  return true;
+}
+
 /** `len(s.split())` over [a, b) and whether some word has more than `maxLen` code points (maxLen < 0: never). */
 export function wordStats(text: string, a: number, b: number, maxLen: number): { count: number; tooLong: boolean } {
   let count = 0;
