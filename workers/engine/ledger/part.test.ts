@@ -1,4 +1,4 @@
-// A ledger part's text columns: sha256, sha_key and bytes of the UTF-8 text, as Buffer.from encodes it, whatever the text's length.
+// A ledger part: each text's sha256, sha_key and bytes as Buffer.from encodes it, whatever its length; held-back rows land after the ones added before them.
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -27,6 +27,37 @@ describe('LedgerPart text columns', () => {
         const sha = createHash('sha256').update(utf8).digest();
         expect(rows[i]).toEqual({ sha256: sha, sha_key: shaKey(sha), bytes: utf8.length });
       });
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('puts held-back rows after the rows added before flushLater, in their own order, across 64-row blocks and at close', () => {
+    const { dir, cleanup } = tempDir('assay-part-');
+    try {
+      const path = join(dir, 'p.sqlite');
+      const part = LedgerPart.open(path, 0);
+      const want: string[] = [];
+      for (let batch = 0; batch < 3; batch++) {
+        const later: string[] = [];
+        for (let i = 0; i < 50; i++) {
+          const id = `b${batch}-${i}`;
+          if (i % 3 === 0) {
+            part.add(id, 's', null, id, 'in.jsonl', i + 1, 2, 0, null, null);
+            want.push(id);
+          } else {
+            part.addLater(id, 's', null, id, 'in.jsonl', i + 1, -1, 0, 'out.jsonl', i + 1, 1);
+            later.push(id);
+          }
+        }
+        if (batch < 2) part.flushLater();
+        want.push(...later);
+      }
+      part.close();
+      const db = new Database(path, { readonly: true });
+      const ids = (db.prepare('SELECT doc_id FROM docs ORDER BY rowid').all() as { doc_id: string }[]).map((r) => r.doc_id);
+      db.close();
+      expect(ids).toEqual(want);
     } finally {
       cleanup();
     }

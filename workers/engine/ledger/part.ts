@@ -30,6 +30,7 @@ export class LedgerPart {
   private readonly insertDoc;
   private readonly insertBlock;
   private values: unknown[] = [];
+  private later: unknown[] = [];
   private scratch = Buffer.allocUnsafe(64 * 1024);
 
   private constructor(private readonly db: LedgerDB, private readonly stream: number) {
@@ -52,14 +53,40 @@ export class LedgerPart {
    * where it was, its fate (KEEP or the mixer's reason), code points replaced, and its shard line and copies when kept.
    */
   add(id: unknown, source: unknown, metadata: unknown, text: unknown, file: string, line: number, fate: number, replaced: number, shard: string | null, outLine: number | null, copies = 0): void {
+    this.row(this.values, id, source, metadata, text, file, line, fate, replaced, shard, outLine, copies);
+    this.flushBlock();
+  }
+
+  /**
+   * The same row, held back until flushLater(): the mixer works through a batch in parts, and the ledger lists
+   * a batch's dropped documents before its kept ones. The text is hashed now, so the document need not wait.
+   */
+  addLater(id: unknown, source: unknown, metadata: unknown, text: unknown, file: string, line: number, fate: number, replaced: number, shard: string | null, outLine: number | null, copies = 0): void {
+    this.row(this.later, id, source, metadata, text, file, line, fate, replaced, shard, outLine, copies);
+  }
+
+  /** Appends the held-back rows, in the order they were added. */
+  flushLater(): void {
+    const l = this.later;
+    for (let k = 0; k < l.length; k += COLUMNS) {
+      for (let c = 0; c < COLUMNS; c++) this.values.push(l[k + c]);
+      this.flushBlock();
+    }
+    l.length = 0;
+  }
+
+  private row(v: unknown[], id: unknown, source: unknown, metadata: unknown, text: unknown, file: string, line: number, fate: number, replaced: number, shard: string | null, outLine: number | null, copies: number): void {
     const t = typeof text === 'string' ? text : '';
     // Encoded once into a reused buffer: its bytes are hashed and counted (what the string forms of both did apart).
     const bytes = this.encode(t);
     // The one-shot hash: most of a Hash object's cost per document is its set-up, not the bytes.
     const sha = hash('sha256', this.scratch.subarray(0, bytes), 'buffer');
-    const v = this.values;
     v.push(idText(id), typeof source === 'string' ? source : '', urlOfMetadata(metadata), sha, shaKey(sha), this.stream, this.fileId(file), line, fate, replaced);
     v.push(shard === null ? null : this.fileId(shard), outLine, bytes, copies);
+  }
+
+  private flushBlock(): void {
+    const v = this.values;
     if (v.length === BLOCK * COLUMNS) {
       this.insertBlock.run(v);
       v.length = 0;
@@ -68,6 +95,7 @@ export class LedgerPart {
 
   /** Writes what is pending and closes the part (on success; a failed shard's part is discarded unread). */
   close(): void {
+    this.flushLater();
     const v = this.values;
     for (let k = 0; k < v.length; k += COLUMNS) this.insertDoc.run(v.slice(k, k + COLUMNS));
     this.values = [];

@@ -58,12 +58,14 @@ export interface ShardOptions {
   log?: (message: string) => void;
 }
 
+/** Lines per batch read from each file (the ledger records a batch's dropped documents, then its kept ones). */
+const BATCH_LINES = 512;
 /**
- * Lines per batch. Everything a batch holds (lines of five readers, one read ahead, and the parsed documents) is
- * alive across the young-generation collections it spans: at 512, scavenge pauses on the small-document bench
- * summed to 0.42–0.52 s, at 256 to 0.22–0.24 s (and no less at 64 or 128), with no per-batch cost to show.
+ * Documents parsed, decided and written at a time within a batch. What is parsed stays alive across the
+ * young-generation collections it spans: with all 512 at once, scavenge pauses on the small-document bench
+ * summed to 0.42–0.52 s; with a quarter, 0.22–0.26 s.
  */
-const BATCH_LINES = 256;
+const SUB_BATCH = 128;
 const MAX_SAMPLES = 20;
 
 export async function processShard(
@@ -187,24 +189,28 @@ async function mixFile(
           { file: input, line: batch.firstLine + shortAt },
         );
       };
-      const docs: Json[] = [];
-      const lineNos: number[] = [];
-      let batchBytes = 0;
-      for (let i = 0; i < n; i++) {
-        if (i === shortAt) throw shortError();
-        const lineNo = batch.firstLine + i;
-        batchBytes += batch.bytes[i] ?? 0;
-        const doc = parseDocument(batch.lines[i] as string, input, lineNo, bad);
-        if (doc === null) continue;
-        if (!mergeAttributes(doc, cursors, attrLines, i, input, lineNo, bad)) continue;
-        docs.push(doc as Json);
-        lineNos.push(lineNo);
+      for (let from = 0; from < n; from += SUB_BATCH) {
+        const to = Math.min(n, from + SUB_BATCH);
+        const docs: Json[] = [];
+        const lineNos: number[] = [];
+        let batchBytes = 0;
+        for (let i = from; i < to; i++) {
+          if (i === shortAt) throw shortError();
+          const lineNo = batch.firstLine + i;
+          batchBytes += batch.bytes[i] ?? 0;
+          const doc = parseDocument(batch.lines[i] as string, input, lineNo, bad);
+          if (doc === null) continue;
+          if (!mergeAttributes(doc, cursors, attrLines, i, input, lineNo, bad)) continue;
+          docs.push(doc as Json);
+          lineNos.push(lineNo);
+        }
+        stats.docsRead += docs.length;
+        stats.bytesIn += batchBytes;
+        opts.onProgress?.({ compressedBytes: 0, bytes: batchBytes, docs: to - from });
+        await writeLines(writer, emitBatch(docs, lineNos, compiled, stream, stats, input, provenanceName, ledger));
       }
-      stats.docsRead += docs.length;
-      stats.bytesIn += batchBytes;
-      opts.onProgress?.({ compressedBytes: 0, bytes: batchBytes, docs: n });
-      const pending = emitBatch(docs, lineNos, compiled, stream, stats, input, provenanceName, ledger, writer);
-      if (pending.length > 0) await Promise.all(pending);
+      // The kept documents' rows follow all of the batch's dropped ones, as when a batch was decided at once.
+      ledger?.flushLater();
     }
     // Skipped lines at the very end of the documents file have attribute lines too.
     if (lastBadDocLine >= nextLine) for (const c of cursors) await c.take(lastBadDocLine - nextLine + 1);
@@ -222,6 +228,21 @@ async function mixFile(
 }
 
 type Doc = Record<string, unknown>;
+
+/**
+ * Each line goes to the writer as it is (no batch-long string to flatten, then copy again), its newline apart
+ * (no string joined per line). A write that did not finish at once (a new promise, not the writer's shared
+ * resolved one) is awaited before the next, so backpressure waits one write at a time.
+ */
+async function writeLines(writer: AtomicWriter, lines: readonly string[]): Promise<void> {
+  let last: Promise<void> | null = null;
+  for (const line of lines) {
+    let p = writer.write(line);
+    if (p !== last) await (last = p);
+    p = writer.write('\n');
+    if (p !== last) await (last = p);
+  }
+}
 
 function parseDocument(line: string, file: string, lineNo: number, bad: (e: AssayError) => void): Doc | null {
   const doc = checkDocumentLine(line, file, lineNo);
@@ -267,10 +288,9 @@ function emitBatch(
   stats: ShardStats,
   input: string,
   provenanceName: string,
-  /** Gets one row per document when the run keeps a ledger (dropped ones first, then kept ones, per batch). */
+  /** Gets one row per document when the run keeps a ledger: dropped ones at once, the kept loop's held back (addLater). */
   ledger: LedgerPart | null,
-  writer: AtomicWriter,
-): Promise<void>[] {
+): string[] {
   // Evaluators name a batch position; turn it into the document's file:line.
   const located = <T>(positions: readonly number[], f: () => T): T => {
     try {
@@ -294,17 +314,7 @@ function emitBatch(
   const minLen = stream.output.min_text_length;
   const discard = stream.output.discard_fields;
   const sampling = compiled.sampling;
-  // Each line goes to the writer as written (no batch-long string to flatten and copy again), its newline
-  // apart (no string joined per line); the writes that did not finish at once are awaited after the batch.
-  const pending: Promise<void>[] = [];
-  let last: Promise<void> | null = null;
-  const put = (s: string): void => {
-    const p = writer.write(s);
-    if (p === last) return;
-    // Marked handled at once: a throw later in the batch must not leave a failed write unhandled.
-    p.catch(() => undefined);
-    pending.push((last = p));
-  };
+  const out: string[] = [];
   keptIdx.forEach((docIndex, k) => {
     const doc = docs[docIndex] as Doc;
     const reps = spans?.[k];
@@ -324,14 +334,14 @@ function emitBatch(
       }
       if (trimmedUtf8Length(doc.text) < minLen) {
         stats.dropped[compiled.minTextLengthReason]!++;
-        ledger?.add(id0, source0, meta0, text0, input, line, compiled.minTextLengthReason, replaced, null, null);
+        ledger?.addLater(id0, source0, meta0, text0, input, line, compiled.minTextLengthReason, replaced, null, null);
         return;
       }
     }
     const source = typeof source0 === 'string' ? source0 : '';
     if (sampling.samples && !sampled(sampling, idText(id0), source)) {
       stats.dropped[compiled.sampleReason]!++;
-      ledger?.add(id0, source0, meta0, text0, input, line, compiled.sampleReason, replaced, null, null);
+      ledger?.addLater(id0, source0, meta0, text0, input, line, compiled.sampleReason, replaced, null, null);
       return;
     }
     // Provenance is added after discard_fields, as Dolma does, so it survives discarding `metadata`.
@@ -342,14 +352,11 @@ function emitBatch(
     const written = stringifySorted(doc);
     // assay.repeat: the same line again, so a later tokens run sees every copy (the ledger names the first).
     const copies = sampling.repeats ? sampling.repeat(source) : 1;
-    for (let c = 0; c < copies; c++) {
-      put(written);
-      put('\n');
-    }
-    ledger?.add(id0, source0, meta0, text0, input, line, KEEP, replaced, stats.output, stats.kept + 1, copies);
+    for (let c = 0; c < copies; c++) out.push(written);
+    ledger?.addLater(id0, source0, meta0, text0, input, line, KEEP, replaced, stats.output, stats.kept + 1, copies);
     stats.kept += copies;
     const tokens = typeof doc.text === 'string' ? Math.ceil(Buffer.byteLength(doc.text, 'utf8') / 4) : 0;
     for (let c = 0; c < copies; c++) countSource(stats.bySource, doc.source, tokens);
   });
-  return pending;
+  return out;
 }
