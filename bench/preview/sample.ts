@@ -1,5 +1,5 @@
 // bench/preview/sample: the preview at 10^7 documents — exact (whole index) and on a uniform sample of 10^6 with confidence intervals, and how often the intervals hold the exact figures.
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Count, CountBySource, PreviewResult } from '../../shared/contract/preview.js';
 import { buildIndex, PreviewEngine } from '../../workers/engine/index/index.js';
@@ -19,9 +19,16 @@ const gib = (n: number): string => `${(n / 2 ** 30).toFixed(2)} GiB`;
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
 ensureDataset(ROOT, DOCS, FILES);
+// --rebuild times the index build (2 reader processes) even when an index is there.
+if (process.argv.includes('--rebuild')) rmSync(join(ROOT, '.assay'), { recursive: true, force: true });
 if (!existsSync(indexPath(ROOT))) {
   const b = await buildIndex(ROOT, { search: false });
-  console.log(`index build: ${fmt(b.docs)} docs in ${(b.ms / 1000).toFixed(1)} s = ${fmt(Math.round(b.docs / (b.ms / 1000)))} docs/s (2 reader processes)`);
+  const p = b.phases;
+  const s = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+  console.log(
+    `index build: ${fmt(b.docs)} docs in ${(b.ms / 1000).toFixed(1)} s = ${fmt(Math.round(b.docs / (b.ms / 1000)))} docs/s (2 reader processes; ` +
+      `read ${s(p.read)}, of which this process writing ${s(p.write)}; id index ${s(p.idIndex)}; commit + checkpoint ${s(p.commit)})`,
+  );
 }
 
 /** Slider drags as bench/preview/run.ts times them: one threshold moved per preview, after a first preview and five warm-ups. */

@@ -10,7 +10,7 @@ export interface Spans {
   offsets: Uint32Array | Float64Array;
   starts: Uint32Array;
   ends: Uint32Array;
-  scores: Float64Array;
+  scores: Float64Array | Float32Array;
 }
 
 /**
@@ -105,17 +105,33 @@ export function loadColumn(db: DB, set: string, path: string[], files: ReadonlyM
     }
   }
   const nums = narrow(num);
-  markShared(tag, nums, count);
+  const tags = uniform(tag);
+  markShared(tags, nums, count);
   let spans: Spans | null = null;
   return {
     set,
     path,
-    tag,
+    tag: tags,
     num: nums,
     count,
     present,
-    spans: () => (spans ??= loadSpans(db, set, key, files, n, tag, count)),
+    spans: () => (spans ??= loadSpans(db, set, key, files, n, tags, count)),
   };
+}
+
+const constantTags = new Map<number, Uint8Array>();
+
+/**
+ * A column every document has with the same type (a tagger's key: SPANS everywhere) shares one constant
+ * array of that tag with the other such columns: a byte per document per column saved (never written).
+ */
+function uniform(tag: Uint8Array): Uint8Array {
+  const t = tag[0];
+  if (t === undefined || t === T.ABSENT) return tag;
+  for (let g = 1; g < tag.length; g++) if (tag[g] !== t) return tag;
+  let shared = constantTags.get(t);
+  if (shared === undefined || shared.length !== tag.length) constantTags.set(t, (shared = tag));
+  return shared;
 }
 
 /** The float32 copy of `num` when it holds every value exactly (absent documents hold 0). */
@@ -129,14 +145,35 @@ function narrow(num: Float64Array): Nums {
 
 let absent: { tag: Uint8Array; num: Float64Array } | null = null;
 
-function absentColumn(set: string, path: string[], n: number): Column {
+/** The shared all-ABSENT arrays, made when a reader first looks (a merge names such columns but mostly skips them). */
+function absentArrays(n: number): { tag: Uint8Array; num: Float64Array } {
   if (absent === null || absent.tag.length !== n) {
     absent = { tag: new Uint8Array(n), num: new Float64Array(n) };
     markShared(absent.tag, absent.num);
   }
-  const { tag, num } = absent;
+  return absent;
+}
+
+function absentColumn(set: string, path: string[], n: number): Column {
   const spans: Spans = { offsets: new Float64Array(0), starts: new Uint32Array(0), ends: new Uint32Array(0), scores: new Float64Array(0) };
-  return { set, path, tag, num, count: null, present: 0, spans: () => spans };
+  return {
+    set, path, count: null, present: 0, spans: () => spans,
+    get tag() {
+      return absentArrays(n).tag;
+    },
+    get num() {
+      return absentArrays(n).num;
+    },
+  };
+}
+
+/** Span scores as float32 when each is one exactly (flags and counts: 1.0, 0.5, 3), half the bytes. */
+function narrowScores(scores: Float64Array): Float64Array | Float32Array {
+  for (let i = 0; i < scores.length; i++) {
+    const x = scores[i] as number;
+    if (Math.fround(x) !== x && !Number.isNaN(x)) return scores;
+  }
+  return Float32Array.from(scores);
 }
 
 function loadSpans(db: DB, set: string, key: string, files: ReadonlyMap<number, FileRange>, n: number, tag: Uint8Array, count: Uint32Array | null): Spans {
@@ -177,5 +214,5 @@ function loadSpans(db: DB, set: string, key: string, files: ReadonlyMap<number, 
       k += m;
     }
   }
-  return { offsets, starts, ends, scores };
+  return { offsets, starts, ends, scores: narrowScores(scores) };
 }
