@@ -3,7 +3,7 @@ import type { Column } from '../store/column.js';
 import type { IndexData } from '../store/data.js';
 import { isShared } from '../store/shared.js';
 import { DOC_SET, pathKey, T } from '../store/tags.js';
-import { constant, type NodeRef, type SpanSource, type VCol } from './vcol.js';
+import { bools, constant, type NodeRef, type SpanSource, type VCol } from './vcol.js';
 
 /** What the merge depends on: the attribute sets a stream lists, and which documents get an attributes object. */
 export interface MergeScope {
@@ -95,7 +95,8 @@ export class EvalContext {
         const tag = new Uint8Array(this.n);
         const h = this.scope.hasCursor;
         for (let g = 0; g < this.n; g++) tag[g] = h[g] ? T.OBJ : (inline.tag[g] as number);
-        return { tag, num: inline.num, ...counts(inline), node: ref };
+        // Without inline attributes anywhere the numbers are all zero: the shared zeros, not a column of its own.
+        return { tag, num: inline.present === 0 ? bools(this.n).num : inline.num, ...counts(inline), node: ref };
       }
       case 'attr':
         return this.merged(ref);

@@ -38,19 +38,26 @@ export function vcol(n: number): VCol {
   return { tag: new Uint8Array(n), num: new Float64Array(n) };
 }
 
-let zeroNums = new Float64Array(0);
+/** One array of zeros per index size in use (a sampled and a whole engine may share a process). */
+const zeroNums = new Map<number, Float64Array>();
 
 /**
  * A column of booleans (TRUE/FALSE/UNKNOWN/…): its numbers are never read, so every such column
  * shares one array of zeros instead of allocating 8 bytes per document per operation.
  */
 export function bools(n: number): VCol {
-  if (zeroNums.length !== n) markShared((zeroNums = new Float64Array(n)));
-  return { tag: new Uint8Array(n), num: zeroNums };
+  let zeros = zeroNums.get(n);
+  if (zeros === undefined) {
+    if (zeroNums.size >= 4) zeroNums.clear();
+    zeroNums.set(n, (zeros = new Float64Array(n)));
+    markShared(zeros);
+  }
+  return { tag: new Uint8Array(n), num: zeros };
 }
 
 export function constant(n: number, tag: number, num = 0): VCol {
-  const v = vcol(n);
+  // All-zero numbers are the shared zeros (never written: operations allocate what they write).
+  const v = num === 0 ? bools(n) : vcol(n);
   v.tag.fill(tag);
   if (num !== 0) v.num.fill(num);
   return v;

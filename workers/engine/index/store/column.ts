@@ -119,7 +119,8 @@ export function loadColumn(db: DB, set: string, path: string[], files: ReadonlyM
   };
 }
 
-const constantTags = new Map<number, Uint8Array>();
+/** Shared constant tag arrays by tag and index size (a sampled and a whole engine may share a process). */
+const constantTags = new Map<string, Uint8Array>();
 
 /**
  * A column every document has with the same type (a tagger's key: SPANS everywhere) shares one constant
@@ -129,8 +130,12 @@ function uniform(tag: Uint8Array): Uint8Array {
   const t = tag[0];
   if (t === undefined || t === T.ABSENT) return tag;
   for (let g = 1; g < tag.length; g++) if (tag[g] !== t) return tag;
-  let shared = constantTags.get(t);
-  if (shared === undefined || shared.length !== tag.length) constantTags.set(t, (shared = tag));
+  const key = `${t}:${tag.length}`;
+  let shared = constantTags.get(key);
+  if (shared === undefined) {
+    if (constantTags.size >= 16) constantTags.clear();
+    constantTags.set(key, (shared = tag));
+  }
   return shared;
 }
 
@@ -143,15 +148,17 @@ function narrow(num: Float64Array): Nums {
   return Float32Array.from(num);
 }
 
-let absent: { tag: Uint8Array; num: Float64Array } | null = null;
+const absent = new Map<number, { tag: Uint8Array; num: Float64Array }>();
 
 /** The shared all-ABSENT arrays, made when a reader first looks (a merge names such columns but mostly skips them). */
 function absentArrays(n: number): { tag: Uint8Array; num: Float64Array } {
-  if (absent === null || absent.tag.length !== n) {
-    absent = { tag: new Uint8Array(n), num: new Float64Array(n) };
-    markShared(absent.tag, absent.num);
+  let a = absent.get(n);
+  if (a === undefined) {
+    if (absent.size >= 4) absent.clear();
+    absent.set(n, (a = { tag: new Uint8Array(n), num: new Float64Array(n) }));
+    markShared(a.tag, a.num);
   }
-  return absent;
+  return a;
 }
 
 function absentColumn(set: string, path: string[], n: number): Column {
