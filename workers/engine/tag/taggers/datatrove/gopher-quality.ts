@@ -35,23 +35,6 @@ const hasAlpha = (w: string): boolean => {
   return false;
 };
 
-const SYMBOL = 1;
-const ALPHA = 2;
-/** Per distinct word: its code-point length × 4, + SYMBOL when all punctuation, + ALPHA when it has a letter. */
-const facts = new Map<string, number>();
-const FACTS_LIMIT = 500_000;
-
-/** What the rules read of a word, computed once per distinct word: prose repeats its words across documents. */
-function wordFacts(w: string): number {
-  let f = facts.get(w);
-  if (f === undefined) {
-    f = cpLength(w) * 4 + (isSymbolWord(w) ? SYMBOL : 0) + (hasAlpha(w) ? ALPHA : 0);
-    if (facts.size >= FACTS_LIMIT) facts.clear();
-    facts.set(w, f);
-  }
-  return f;
-}
-
 /** Rule values in upstream order; ratios over zero words or zero lines (a ZeroDivisionError upstream) are left out. */
 export function gopherQualityRules(text: string, o: GopherQualityOptions): RuleOutcome[] {
   const words = wordsFor(text, o.language, o.profile);
@@ -60,12 +43,11 @@ export function gopherQualityRules(text: string, o: GopherQualityOptions): RuleO
   let nonSymbolChars = 0;
   let alphaWords = 0;
   for (const w of words) {
-    const f = wordFacts(w);
-    if ((f & SYMBOL) === 0) {
+    if (!isSymbolWord(w)) {
       nonSymbol++;
-      nonSymbolChars += f >>> 2;
+      nonSymbolChars += cpLength(w);
     }
-    if ((f & ALPHA) !== 0) alphaWords++;
+    if (hasAlpha(w)) alphaWords++;
   }
   // numpy.mean of an empty list is NaN, which passes both comparisons.
   const avg = ratio(nonSymbolChars, nonSymbol);
