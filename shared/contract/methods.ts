@@ -61,7 +61,8 @@ export const methods = {
   'workspace.info': { params: z.object({}).strict(), result: {} as WorkspaceInfo },
   'recipe.read': { params: z.object({ path: relPath }).strict(), result: {} as { path: string; text: string } },
   'recipe.write': { params: z.object({ path: relPath, text: recipeText }).strict(), result: {} as { path: string; bytes: number } },
-  'preview.run': { params: z.object({ recipeText, ids: z.boolean().optional() }).strict(), result: {} as PreviewResult },
+  /** `exact`: every indexed document, also where live previews of a large index run on a sample (PreviewResult.sample). */
+  'preview.run': { params: z.object({ recipeText, ids: z.boolean().optional(), exact: z.boolean().optional() }).strict(), result: {} as PreviewResult },
   'preview.samples': {
     params: z
       .object({ recipeText, rule: z.number().int().min(-1), bucket: sampleBucket, offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000) })

@@ -1,7 +1,8 @@
 // The host's index engine: the engine's PreviewEngine, opened on the workspace (it already has the shape the host serves).
 import { PreviewEngine } from '../engine/index/index.js';
+import type { SampleSpec } from '../engine/index/store/data.js';
 import type { OpenEngine } from './index-service.js';
 import { confiner } from './paths.js';
 
 // Document text is read only from files whose real path is inside the workspace (a symlink may point anywhere).
-export const openPreviewEngine: OpenEngine = (root) => PreviewEngine.open(root, { checkPath: confiner(root) });
+export const openPreviewEngine = (root: string, sample?: SampleSpec): PreviewEngine => PreviewEngine.open(root, { checkPath: confiner(root), ...(sample && { sample }) });

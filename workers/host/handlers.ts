@@ -68,7 +68,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'workspace.info': () => workspaceInfo(ctx),
     'recipe.read': (p) => readRecipe(root, p.path),
     'recipe.write': (p) => writeRecipe(root, p.path, p.text),
-    'preview.run': (p) => index.engine().preview(p.recipeText, p.ids === undefined ? {} : { ids: p.ids }),
+    'preview.run': (p) => index.engine().preview(p.recipeText, { ...(p.ids !== undefined && { ids: p.ids }), ...(p.exact !== undefined && { exact: p.exact }) }),
     'preview.samples': (p) => index.engine().samples(p.recipeText, p.rule, p.bucket, p.offset, p.limit),
     'preview.explain': (p) => index.engine().explain(p.recipeText, p.id),
     'preview.diff': (p) => diff(ctx, p),

@@ -1,4 +1,5 @@
 // Assembles an engine host on one endpoint: the workspace, its index engine, the job manager and the method handlers.
+import { samplePolicy } from './preview-protocol.js';
 import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serveHost } from './dispatch.js';
@@ -17,7 +18,7 @@ export interface HostOptions {
   /** An engine on this thread (tests bring their own); by default the engine runs in a preview worker thread. */
   openEngine?: OpenEngine;
   /** The preview worker's cancellation grace, call budget and test hook (see PreviewThreadOptions). */
-  preview?: Pick<PreviewThreadOptions, 'graceMs' | 'maxCallMs' | 'delayMs'>;
+  preview?: Pick<PreviewThreadOptions, 'graceMs' | 'maxCallMs' | 'delayMs' | 'sample'>;
   /** The environment allowed names are taken from (default process.env; the host process passes what it took from it). */
   env?: NodeJS.ProcessEnv;
   restartReason?: string;
@@ -51,7 +52,11 @@ export function createHost(opts: HostOptions): Host {
   const root = workspaceRoot(opts.workspace);
   const source = opts.env ?? process.env;
   const env = (): Record<string, string> => allowedEnv(root, source);
-  const backend = opts.openEngine ? inProcessBackend(root, opts.openEngine) : workerBackend({ root, env, ...opts.preview, ...(opts.log && { log: opts.log }) });
+  // Large indexes preview on a sample (the policy is read from the host's own environment, not the workspace's).
+  const sample = samplePolicy(source);
+  const backend = opts.openEngine
+    ? inProcessBackend(root, opts.openEngine)
+    : workerBackend({ root, env, ...(sample && { sample }), ...opts.preview, ...(opts.log && { log: opts.log }) });
   const index = new IndexService(root, backend);
   let emit: ReturnType<typeof serveHost>['emit'] = () => undefined;
   const jobs = new JobManager({

@@ -7,6 +7,30 @@ export interface PreviewWorkerData {
   flag: SharedArrayBuffer;
   /** Test hook: milliseconds every call spends busy before it starts (0 in the app). */
   delayMs?: number;
+  /** Live previews of an index holding more than `above` documents run on a uniform sample of about `docs`. */
+  sample?: SamplePolicy;
+}
+
+export interface SamplePolicy {
+  above: number;
+  docs: number;
+}
+
+/**
+ * The workbench's sampling policy: above 5,000,000 indexed documents live previews are estimates from a
+ * sample of 1,000,000 (figures with intervals; exact ones on request). ASSAY_PREVIEW_SAMPLE_ABOVE and
+ * ASSAY_PREVIEW_SAMPLE_DOCS change the two numbers; ASSAY_PREVIEW_SAMPLE_ABOVE=off never samples.
+ */
+export function samplePolicy(env: NodeJS.ProcessEnv): SamplePolicy | undefined {
+  const above = env.ASSAY_PREVIEW_SAMPLE_ABOVE;
+  if (above === 'off') return undefined;
+  const num = (v: string | undefined, def: number, name: string): number => {
+    if (v === undefined || v === '') return def;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of documents (or 'off'), got '${v}'`);
+    return n;
+  };
+  return { above: num(above, 5_000_000, 'ASSAY_PREVIEW_SAMPLE_ABOVE'), docs: num(env.ASSAY_PREVIEW_SAMPLE_DOCS, 1_000_000, 'ASSAY_PREVIEW_SAMPLE_DOCS') };
 }
 
 /** `method` is a PreviewEngine method name, or `summary` / `reload`; `env` replaces the worker's process.env when present. */

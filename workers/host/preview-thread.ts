@@ -5,7 +5,7 @@ import type { ErrorPayload } from '../../shared/contract/index.js';
 import { AssayError } from '../engine/errors.js';
 import { HostError, type HostErrorCode } from './errors.js';
 import { hostEntry, tsxApiUrl, type EntryPoint } from './launch-process.js';
-import type { CallMessage, PreviewWorkerData, ReplyMessage, WireError } from './preview-protocol.js';
+import type { CallMessage, PreviewWorkerData, ReplyMessage, SamplePolicy, WireError } from './preview-protocol.js';
 
 export interface PreviewThreadOptions {
   root: string;
@@ -19,6 +19,8 @@ export interface PreviewThreadOptions {
   /** Test hook: see PreviewWorkerData.delayMs. */
   delayMs?: number;
   entry?: EntryPoint;
+  /** See PreviewWorkerData.sample (the app: samplePolicy(process.env)). */
+  sample?: SamplePolicy;
 }
 
 interface Task {
@@ -112,7 +114,7 @@ export class PreviewThread {
     const entry = this.opts.entry ?? hostEntry('preview-worker', 'preview-worker.ts');
     // A fresh flag per worker: a terminated worker can never see (or miss) a later bump.
     this.#flag = new Int32Array(new SharedArrayBuffer(4));
-    const data: PreviewWorkerData = { root: this.opts.root, flag: this.#flag.buffer as SharedArrayBuffer, ...(this.opts.delayMs !== undefined && { delayMs: this.opts.delayMs }) };
+    const data: PreviewWorkerData = { root: this.opts.root, flag: this.#flag.buffer as SharedArrayBuffer, ...(this.opts.delayMs !== undefined && { delayMs: this.opts.delayMs }), ...(this.opts.sample && { sample: this.opts.sample }) };
     const env = this.opts.env();
     // From sources the worker is TypeScript: worker_threads ignore `--import tsx` on Node 20, so register tsx inside it first.
     const worker =

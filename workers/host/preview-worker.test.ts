@@ -37,6 +37,37 @@ async function indexed(opts: { files?: number; docs?: number } = {}): Promise<st
 }
 
 describe('preview worker', () => {
+  it('previews a large index on a sample (figures with intervals) and gives exact figures when asked; documents stay whole', async () => {
+    const dir = await indexed({ files: 4, docs: 100 });
+    const { client } = start(dir, { env: { ...process.env, ASSAY_PREVIEW_SAMPLE_ABOVE: '300', ASSAY_PREVIEW_SAMPLE_DOCS: '150' } });
+    const recipeText = (await client.invoke('recipe.read', { path: 'recipes/short.yaml' })).text;
+    const live = await client.invoke('preview.run', { recipeText });
+    expect(live.exact).toBe(false);
+    expect(live.sample).toMatchObject({ of: 400, level: 0.95 });
+    expect(live.total.kept.ci?.docs[0]).toBeLessThanOrEqual(live.total.kept.docs);
+    const exact = await client.invoke('preview.run', { recipeText, exact: true });
+    expect(exact.exact).toBe(true);
+    expect(exact.sample).toBeUndefined();
+    const [lo, hi] = live.total.kept.ci!.docs;
+    expect(exact.total.kept.docs).toBeGreaterThanOrEqual(lo - 60);
+    expect(exact.total.kept.docs).toBeLessThanOrEqual(hi + 60);
+    // The document table and the index's own figures are the whole index's.
+    expect((await client.invoke('workspace.info', {})).index).toMatchObject({ docs: 400 });
+    expect((await client.invoke('documents.page', { recipeText, offset: 0, limit: 5 })).total).toBe(400);
+  });
+
+  it('a small index, or ASSAY_PREVIEW_SAMPLE_ABOVE=off, previews every document', async () => {
+    const dir = await indexed();
+    for (const env of [{ ASSAY_PREVIEW_SAMPLE_ABOVE: '100000' }, { ASSAY_PREVIEW_SAMPLE_ABOVE: 'off' }]) {
+      const { host, client } = start(dir, { env: { ...process.env, ...env } });
+      const recipeText = (await client.invoke('recipe.read', { path: 'recipes/short.yaml' })).text;
+      expect((await client.invoke('preview.run', { recipeText })).exact).toBe(true);
+      await host.close();
+      await client.close();
+      open = undefined;
+    }
+  });
+
   it('serves every index-backed method from the worker thread, with errors as precise as in-process', async () => {
     const dir = await indexed();
     const { client } = start(dir);

@@ -12,6 +12,8 @@ import { summarize } from './preview-status.js';
 const data = workerData as PreviewWorkerData;
 const flag = new Int32Array(data.flag);
 let engine: PreviewEngineLike | null = null;
+/** The sample live previews run on when the index is larger than the policy's bound (opened on first use). */
+let sampled: PreviewEngineLike | null = null;
 let running = -1;
 
 // The engine's loops call this between units of work: a bumped generation means a newer preview superseded this call.
@@ -24,6 +26,7 @@ function replaceEnv(env: Record<string, string>): void {
   for (const k of Object.keys(process.env)) delete process.env[k];
   Object.assign(process.env, env);
   if (engine) forgetRecipes(engine);
+  if (sampled) forgetRecipes(sampled);
 }
 
 /**
@@ -40,6 +43,19 @@ function forgetRecipes(e: PreviewEngineLike): void {
 
 function open(): PreviewEngineLike {
   return (engine ??= openPreviewEngine(data.root));
+}
+
+/**
+ * The engine a preview runs on: the sample when the policy asks for one and the index is larger than its
+ * bound, unless the call asks for exact figures (`{exact: true}`, which the engine itself does not take).
+ */
+function previewCall(args: unknown[]): { e: PreviewEngineLike; args: unknown[] } {
+  const [text, opts] = args as [unknown, ({ exact?: boolean } & Record<string, unknown>) | undefined];
+  const { exact, ...rest } = opts ?? {};
+  const e = open();
+  const p = data.sample;
+  if (exact === true || p === undefined || e.status().docs <= p.above) return { e, args: [text, rest] };
+  return { e: (sampled ??= openPreviewEngine(data.root, { docs: p.docs, seed: 0 })), args: [text, rest] };
 }
 
 function wire(e: unknown): WireError {
@@ -69,7 +85,14 @@ function run(m: CallMessage): unknown {
       forgetComparisons(engine);
       engine.reload();
     } else open();
+    // The sample is drawn again from the new index when a preview next asks for it.
+    sampled?.close();
+    sampled = null;
     return null;
+  }
+  if (m.method === 'preview') {
+    const c = previewCall(m.args);
+    return callEngine(c.e, m.method, c.args);
   }
   const e = open();
   const fn = (e as unknown as Record<string, unknown>)[m.method];

@@ -23,6 +23,38 @@ describe('preview slice', () => {
     expect(p.running).toBe(false);
   });
 
+  it('a sampled preview asks for exact figures of the same text, and an edit meanwhile wins', async () => {
+    const { store, fake } = harness();
+    const asked: unknown[] = [];
+    const exactDone = deferred<PreviewResult>();
+    fake.handle('preview.run', (p) => {
+      asked.push(p);
+      if (p.exact) return exactDone.promise;
+      return { ...previewResult([rule(0, 7)]), exact: false, sample: { docs: 10, of: 100, fraction: 0.1, seed: 0, level: 0.95 } };
+    });
+    store.getState().setRecipeText('v1');
+    await settle();
+    expect(store.getState().preview.result?.sample?.of).toBe(100);
+    const exact = store.getState().runExactPreview();
+    expect(store.getState().preview.exactRunning).toBe(true);
+    exactDone.resolve(previewResult([rule(0, 9)]));
+    await exact;
+    expect(asked.at(-1)).toEqual({ recipeText: 'v1', exact: true });
+    expect(store.getState().preview.result?.exact).toBe(true);
+    expect(store.getState().preview.result?.rules[0]?.sequential.docs).toBe(9);
+    expect(store.getState().preview.exactRunning).toBe(false);
+    // Exact figures that arrive after an edit do not replace the edit's preview.
+    const late = deferred<PreviewResult>();
+    fake.handle('preview.run', (p) => (p.exact ? late.promise : previewResult([rule(0, 3)])));
+    const again = store.getState().runExactPreview();
+    store.getState().setRecipeText('v2');
+    await store.getState().runPreview();
+    late.resolve(previewResult([rule(0, 99)]));
+    await again;
+    expect(store.getState().preview.text).toBe('v2');
+    expect(store.getState().preview.result?.rules[0]?.sequential.docs).toBe(3);
+  });
+
   it('drops an answer that a newer run overtook', async () => {
     const first = deferred<PreviewResult>();
     const { store, fake } = harness();

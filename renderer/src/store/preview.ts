@@ -17,6 +17,8 @@ export interface PreviewState {
   roundTripMs: number | null;
   /** Rules whose per-source rows are open. */
   expanded: Record<number, boolean>;
+  /** Exact figures asked for a sampled preview's text are being computed (an edit cancels them). */
+  exactRunning: boolean;
 }
 
 export interface PreviewSlice {
@@ -25,6 +27,8 @@ export interface PreviewSlice {
   schedulePreview(): void;
   /** Preview the current text now. */
   runPreview(): Promise<void>;
+  /** A sampled preview's exact figures: every indexed document, for the current text (the next edit's preview replaces them). */
+  runExactPreview(): Promise<void>;
   toggleRuleExpanded(index: number): void;
 }
 
@@ -78,11 +82,25 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = ({ api, previewGap
   const runner = latestRunner(run, previewGapMs);
 
   return {
-    preview: { result: null, text: null, error: null, lint: [], running: false, roundTripMs: null, expanded: {} },
+    preview: { result: null, text: null, error: null, lint: [], running: false, roundTripMs: null, expanded: {}, exactRunning: false },
     schedulePreview: () => runner.request(),
     runPreview() {
       runner.cancel();
       return run();
+    },
+    async runExactPreview() {
+      const text = get().recipe.text;
+      const mine = seq;
+      patch({ exactRunning: true });
+      try {
+        const result = await api.invoke('preview.run', { recipeText: text, exact: true });
+        // An edit since the click owns the state (and its live preview cancelled this one).
+        if (mine === seq && get().recipe.text === text) patch({ result, text, error: null });
+      } catch (e) {
+        if (mine === seq && toErrorPayload(e).code !== 'CANCELLED') patch({ error: toErrorPayload(e) });
+      } finally {
+        patch({ exactRunning: false });
+      }
     },
     toggleRuleExpanded(index) {
       const expanded = { ...get().preview.expanded };

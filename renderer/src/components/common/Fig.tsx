@@ -12,12 +12,17 @@ export interface FigProps {
   testId?: string;
   compact?: boolean;
   title?: string;
+  /** A sampled preview's confidence interval of this figure, at `level`. */
+  ci?: [number, number];
+  level?: number;
 }
 
-export function Fig({ value, exact, tokens, testId, compact = false, title }: FigProps) {
+export function Fig({ value, exact, tokens, testId, compact = false, title, ci, level = 0.95 }: FigProps) {
   const isTokens = tokens !== undefined;
   const estimate = !exact || (isTokens && isEstimate(tokens.kind));
-  const hover = isTokens ? tokenTitle(fmtInt(value), tokens) : exact ? 'exact: every indexed document' : 'sampled estimate';
+  const interval = ci ? `${Math.round(level * 100)}% CI ${fmtInt(ci[0])}–${fmtInt(ci[1])}` : null;
+  const base = isTokens ? tokenTitle(fmtInt(value), tokens) : exact ? 'exact: every indexed document' : 'sampled estimate';
+  const hover = interval ? `${base} (${interval})` : base;
   return (
     <span
       className={estimate ? 'fig estimate' : 'fig'}
@@ -25,6 +30,7 @@ export function Fig({ value, exact, tokens, testId, compact = false, title }: Fi
       data-value={value}
       data-exact={exact}
       data-estimate={estimate}
+      {...(ci && { 'data-ci': `${ci[0]}-${ci[1]}` })}
       title={title ? `${title}${isTokens ? ` — ${hover}` : ''}` : hover}
     >
       {estimate ? '≈' : ''}

@@ -58,6 +58,7 @@ export function RuleTable({ result }: { result: PreviewResult }) {
 
 function RuleRows({ rule: r, result, total, open }: { rule: PreviewRule; result: PreviewResult; total: number; open: boolean }) {
   const { exact, tokens } = result;
+  const level = result.sample?.level;
   const store = useWorkbenchApi();
   const shown = useWorkbench((st) => st.documents.filter);
   const s = () => store.getState();
@@ -84,9 +85,9 @@ function RuleRows({ rule: r, result, total, open }: { rule: PreviewRule; result:
           aria-pressed={pressed}
           data-testid={`${prefix}-show-${b}`}
         >
-          <Fig value={c.docs} exact={exact} testId={`${prefix}-${b}-docs`} />
+          <Fig value={c.docs} exact={exact} ci={c.ci?.docs} level={level} testId={`${prefix}-${b}-docs`} />
           <br />
-          <Fig value={c.tokens} exact={exact} tokens={tokens} compact testId={`${prefix}-${b}-tokens`} />
+          <Fig value={c.tokens} exact={exact} tokens={tokens} ci={c.ci?.tokens} level={level} compact testId={`${prefix}-${b}-tokens`} />
         </button>
       </td>
     );

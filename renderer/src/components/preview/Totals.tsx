@@ -1,17 +1,27 @@
 // Totals of the preview: documents and (estimated) tokens indexed, kept, dropped and outside every stream, then per source.
 import type { PreviewResult } from '../../../../shared/contract/index.js';
-import { fmtPct } from '../../lib/format.js';
+import { fmtInt, fmtPct } from '../../lib/format.js';
 import { tokenHeading } from '../../lib/tokens.js';
-import { useWorkbenchApi } from '../../store/index.js';
+import { useWorkbench, useWorkbenchApi } from '../../store/index.js';
 import { Fig } from '../common/Fig.js';
 import { SourceTotals } from './SourceTotals.js';
 
 export function Totals({ result }: { result: PreviewResult }) {
   const { total, exact, tokens } = result;
   const store = useWorkbenchApi();
+  const exactRunning = useWorkbench((s) => s.preview.exactRunning);
   const filter = (fate: 'kept' | 'dropped' | 'outside') => store.getState().setDocFilter({ fate, droppedBy: undefined });
+  const level = result.sample?.level;
   return (
     <>
+      {result.sample && (
+        <div className="sample-note" data-testid="sample-note">
+          Estimated from a uniform sample of {fmtInt(result.sample.docs)} of {fmtInt(result.sample.of)} documents; {Math.round(result.sample.level * 100)}% intervals on hover.{' '}
+          <button type="button" data-testid="exact-preview" disabled={exactRunning} onClick={() => void store.getState().runExactPreview()} title="count every indexed document for this recipe (an edit cancels it)">
+            {exactRunning ? 'computing exact figures…' : 'Exact figures'}
+          </button>
+        </div>
+      )}
       <table className="grid totals" data-testid="totals">
         <thead>
           <tr>
@@ -26,35 +36,35 @@ export function Totals({ result }: { result: PreviewResult }) {
           <tr>
             <td>indexed</td>
             <td className="num">
-              <Fig value={total.docs} exact={exact} testId="total-docs" />
+              <Fig value={total.docs} exact={exact} ci={total.ci?.docs} level={level} testId="total-docs" />
             </td>
             <td className="num">
-              <Fig value={total.tokens} exact={exact} tokens={tokens} compact testId="total-tokens" />
+              <Fig value={total.tokens} exact={exact} tokens={tokens} ci={total.ci?.tokens} level={level} compact testId="total-tokens" />
             </td>
           </tr>
           <tr className="kept clickable" onClick={() => filter('kept')} title="show kept documents">
             <td>kept</td>
             <td className="num">
-              <Fig value={total.kept.docs} exact={exact} testId="total-kept" /> <span className="pct">{fmtPct(total.kept.docs, total.docs)}</span>
+              <Fig value={total.kept.docs} exact={exact} ci={total.kept.ci?.docs} level={level} testId="total-kept" /> <span className="pct">{fmtPct(total.kept.docs, total.docs)}</span>
             </td>
             <td className="num">
-              <Fig value={total.kept.tokens} exact={exact} tokens={tokens} compact testId="total-kept-tokens" /> <span className="pct">{fmtPct(total.kept.tokens, total.tokens)}</span>
+              <Fig value={total.kept.tokens} exact={exact} tokens={tokens} ci={total.kept.ci?.tokens} level={level} compact testId="total-kept-tokens" /> <span className="pct">{fmtPct(total.kept.tokens, total.tokens)}</span>
             </td>
           </tr>
           <tr className="dropped clickable" onClick={() => filter('dropped')} title="show dropped documents">
             <td>dropped</td>
             <td className="num">
-              <Fig value={total.dropped.docs} exact={exact} testId="total-dropped" /> <span className="pct">{fmtPct(total.dropped.docs, total.docs)}</span>
+              <Fig value={total.dropped.docs} exact={exact} ci={total.dropped.ci?.docs} level={level} testId="total-dropped" /> <span className="pct">{fmtPct(total.dropped.docs, total.docs)}</span>
             </td>
             <td className="num">
-              <Fig value={total.dropped.tokens} exact={exact} tokens={tokens} compact testId="total-dropped-tokens" /> <span className="pct">{fmtPct(total.dropped.tokens, total.tokens)}</span>
+              <Fig value={total.dropped.tokens} exact={exact} tokens={tokens} ci={total.dropped.ci?.tokens} level={level} compact testId="total-dropped-tokens" /> <span className="pct">{fmtPct(total.dropped.tokens, total.tokens)}</span>
             </td>
           </tr>
           {result.outsideStreams > 0 && (
             <tr className="clickable" onClick={() => filter('outside')} title="documents no stream's globs match">
               <td>outside streams</td>
               <td className="num">
-                <Fig value={result.outsideStreams} exact={exact} testId="total-outside" />
+                <Fig value={result.outsideStreams} exact={exact} ci={result.outsideStreamsCi} level={level} testId="total-outside" />
               </td>
               <td />
             </tr>
