@@ -5,4 +5,5 @@ import type { OpenEngine } from './index-service.js';
 import { confiner } from './paths.js';
 
 // Document text is read only from files whose real path is inside the workspace (a symlink may point anywhere).
-export const openPreviewEngine = (root: string, sample?: SampleSpec): PreviewEngine => PreviewEngine.open(root, { checkPath: confiner(root), ...(sample && { sample }) });
+export const openPreviewEngine: OpenEngine & ((root: string, sample?: SampleSpec) => PreviewEngine) = (root: string, sample?: SampleSpec) =>
+  PreviewEngine.open(root, { checkPath: confiner(root), ...(sample && { sample }) });
