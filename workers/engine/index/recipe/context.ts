@@ -20,7 +20,7 @@ export interface MergeScope {
  * inside another memoised computation go first (a rule's guard parts, once the guard is held), then the
  * least recently used: what a threshold edit needs — each rule's guard and compared value — stays.
  */
-export const MEMO_BYTES_PER_DOC = 32;
+export const MEMO_BYTES_PER_DOC = 40;
 
 /** Bytes a memoised value holds that nothing else does (0 for values that only view loaded columns). */
 function ownBytes(v: unknown): number {
@@ -47,7 +47,8 @@ export class EvalContext {
     this.budget = bytesPerDoc * Math.max(data.n, 1 << 16);
   }
 
-  memo<V>(key: string, f: () => V): V {
+  /** `transient`: needed once (a sweep's operand, whose counts are cached apart): among the first to go. */
+  memo<V>(key: string, f: () => V, transient = false): V {
     const hit = this.memos.get(key);
     if (hit !== undefined) {
       this.memos.delete(key);
@@ -62,7 +63,7 @@ export class EvalContext {
       this.depth--;
     }
     const bytes = ownBytes(v);
-    this.memos.set(key, { v, bytes, inner: this.depth > 0 });
+    this.memos.set(key, { v, bytes, inner: transient || this.depth > 0 });
     this.held += bytes;
     for (const pass of [true, false]) {
       for (const [k, e] of this.memos) {

@@ -191,7 +191,7 @@ function sweepOf(ast: JqAst, env: Env): SweepPlan | undefined {
         } else out.tag[g] = t === T.NOOUT ? T.ABSENT : T.UNKNOWN;
       }
       return out;
-    }),
+    }, true),
   };
 }
 

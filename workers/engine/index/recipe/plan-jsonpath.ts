@@ -279,7 +279,7 @@ function sweepOf(test: FilterExpr, target: Resolved, prefix: readonly Segment[],
           out.tag[g] = usable ? (v.tag[g] as number) : T.ABSENT;
         }
         return out;
-      }),
+      }, true),
     },
   };
 }
