@@ -18,9 +18,11 @@ export function tokenFigures(data: IndexData, docs: Bitset, replaced: number): P
   const missing = docs.and(data.uncounted).count();
   if (t === null || (missing === total && total > 0)) return { kind: 'estimate', note: t === null ? ESTIMATE : `estimated tokens (⌈UTF-8 bytes / 4⌉): no document here has a ${t.name} count yet (run \`assay index --tokenizer ${t.name}\`)` };
   if (missing === 0 && replaced === 0) return { kind: 'exact', tokenizer: t.name, note: `exact ${t.name} token counts, EOS ${t.eos} included (as \`assay tokens\` writes them)` };
+  // A sample's own counts, said as such (the figures around them are scaled to the index).
+  const of = data.sample === null ? '' : ' of the sample';
   const why = [
-    ...(missing > 0 ? [`${n(missing)} of ${n(total)} documents have no ${t.name} count and are estimated (⌈UTF-8 bytes / 4⌉)`] : []),
-    ...(replaced > 0 ? [`${n(replaced)} kept document(s) have spans replaced: their figures are of the input text`] : []),
+    ...(missing > 0 ? [`${n(missing)} of ${n(total)} documents${of} have no ${t.name} count and are estimated (⌈UTF-8 bytes / 4⌉)`] : []),
+    ...(replaced > 0 ? [`${n(replaced)} kept document(s)${of} have spans replaced: their figures are of the input text`] : []),
   ];
   return { kind: 'partial', tokenizer: t.name, note: `${t.name} token counts, except: ${why.join('; ')}` };
 }
