@@ -130,7 +130,7 @@ function ruleResult(spec: RuleSpec, a: StreamAnalysis, data: IndexData, recipe: 
     let total2 = 0;
     let docs = 0;
     a.spans.touched.and(a.kept).forEach((g) => {
-      const c = chars[g] as number;
+      const c = chars[g] ?? 0;
       if (c > 0) {
         total += c;
         total2 += c * c;

@@ -26,7 +26,7 @@ export interface DocFailure {
 export interface SpanOutcome {
   /** Documents with at least one span to replace. */
   touched: Bitset;
-  /** Per replacer: code points it replaced, per touched document. */
+  /** Per replacer: code points it replaced, per touched document (an empty array for a replacer that replaces nothing: read `?? 0`). */
   chars: Map<number, Uint32Array>;
   /** Documents on which replacement fails (the mixer stops there if the document is kept). */
   errors: Bitset;
@@ -103,8 +103,11 @@ export function spanOutcome(replacers: readonly Replacer[], scope: StreamScope, 
   // The stand-in text has the document's code points, so the output's length in code points is the
   // real one: a different length proves the text changed without reading it.
   const lengthChanged = new Bitset(n);
-  // Code points replaced in one document (a document's length in code points is a u32 in the index).
-  const chars = new Map<number, Uint32Array>(replacers.map((_, k) => [k, new Uint32Array(n)]));
+  // Code points replaced in one document (a document's length in code points is a u32 in the index); a
+  // replacer that selects nothing gets an empty array (every document reads as undefined: none replaced).
+  const used = new Set<number>();
+  for (const list of reps.values()) for (const r of list) used.add(r.rule);
+  const chars = new Map<number, Uint32Array>(replacers.map((_, k) => [k, new Uint32Array(used.has(k) ? n : 0)]));
   for (const [g, list] of reps) {
     if (data.textTag[g] !== T.STR) {
       fail(g, "span replacement needs a string 'text' field", 'PARSE');

@@ -20,7 +20,7 @@ export interface MergeScope {
  * inside another memoised computation go first (a rule's guard parts, once the guard is held), then the
  * least recently used: what a threshold edit needs — each rule's guard and compared value — stays.
  */
-export const MEMO_BYTES_PER_DOC = 40;
+export const MEMO_BYTES_PER_DOC = 36;
 
 /** Bytes a memoised value holds that nothing else does (0 for values that only view loaded columns). */
 function ownBytes(v: unknown): number {

@@ -33,11 +33,21 @@ export function evaluateRule(plan: RulePlan, rule: CompiledRule, scope: StreamSc
     const tag = plan.run(ctx).tag;
     const w = hits.words;
     for (const [from, to] of scope.ranges) {
-      for (let g = from; g < to; g++) {
-        const t = tag[g];
-        if (t === T.TRUE) w[g >>> 5]! |= 1 << (g & 31);
-        else if (t === T.ERROR) errors.set(g);
-        else if (t !== T.FALSE) pending.push(g);
+      // A word's bits are gathered in a register and stored once (ranges may start or end inside a word).
+      let g = from;
+      while (g < to) {
+        const i = g >>> 5;
+        const end = Math.min(to, (i + 1) << 5);
+        let bits = 0;
+        for (; g < end; g++) {
+          const t = tag[g];
+          if (t === T.TRUE) bits |= 1 << (g & 31);
+          else if (t !== T.FALSE) {
+            if (t === T.ERROR) errors.set(g);
+            else pending.push(g);
+          }
+        }
+        w[i]! |= bits;
       }
     }
   } else for (const [from, to] of scope.ranges) for (let g = from; g < to; g++) pending.push(g);

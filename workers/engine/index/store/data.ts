@@ -72,7 +72,22 @@ export class IndexData {
   readonly files: FileInfo[] = [];
   readonly byId = new Map<number, FileInfo>();
   readonly n: number;
-  readonly bytes: Uint32Array;
+  /** UTF-8 bytes of each document's text: read on first use (the document table and status need it, previews do not). */
+  get bytes(): Uint32Array {
+    if (this.#bytes === undefined) {
+      const b = new Uint32Array(this.n);
+      for (const r of this.db.prepare('SELECT id, data FROM files').all() as { id: number; data: Buffer }[]) {
+        const f = this.byId.get(r.id);
+        if (f === undefined) continue;
+        const all = unpack(r.data).u32('bytes');
+        b.set(f.ords === null ? all : pick(all, f.ords), f.start);
+      }
+      this.#bytes = b;
+    }
+    return this.#bytes;
+  }
+
+  #bytes: Uint32Array | undefined;
   readonly chars: Uint32Array;
   readonly trimmed: Uint32Array;
   /**
@@ -125,7 +140,6 @@ export class IndexData {
     const n = (this.n = start);
     const level = sampleSpec?.level ?? 0.95;
     this.sample = fraction < 1 ? { docs: n, of, fraction, seed: (sampleSpec as SampleSpec).seed, level, z: zOf(level) } : null;
-    this.bytes = new Uint32Array(n);
     this.chars = new Uint32Array(n);
     this.trimmed = new Uint32Array(n);
     this.tokens = new Uint32Array(n);
@@ -140,7 +154,6 @@ export class IndexData {
       const p = unpack(r.data);
       // A sample keeps its documents' entries only.
       const held = <A extends Uint32Array | Uint8Array>(a: A): A => (f.ords === null ? a : pick(a, f.ords));
-      this.bytes.set(held(p.u32('bytes')), f.start);
       this.chars.set(held(p.u32('chars')), f.start);
       this.trimmed.set(held(p.u32('trimmed')), f.start);
       const exact = counts.get(r.id);
