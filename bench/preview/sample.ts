@@ -40,10 +40,10 @@ if (!existsSync(indexPath(ROOT))) {
 }
 
 /** Slider drags as bench/preview/run.ts times them: one threshold moved per preview, after a first preview and five warm-ups. */
-function drags(engine: PreviewEngine, label: string): void {
+function drags(engine: PreviewEngine, label: (first: PreviewResult) => string): void {
   const thresholds = [...THRESHOLDS];
   let t = performance.now();
-  engine.preview(benchRecipe(thresholds));
+  const r = engine.preview(benchRecipe(thresholds));
   const first = performance.now() - t;
   for (let i = 0; i < 5; i++) engine.preview(benchRecipe(thresholds.map((x, k) => (k === i ? x * 1.01 : x))));
   const times: number[] = [];
@@ -56,7 +56,7 @@ function drags(engine: PreviewEngine, label: string): void {
   }
   global.gc?.();
   const m = process.memoryUsage();
-  console.log(`${label}: first preview ${(first / 1000).toFixed(1)} s; 20-rule full breakdown, one threshold changed per run, ${RUNS} runs: p50 ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms; rss ${gib(m.rss)}`);
+  console.log(`${label(r)}: first preview ${(first / 1000).toFixed(1)} s; 20-rule full breakdown, one threshold changed per run, ${RUNS} runs: p50 ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms; rss ${gib(m.rss)}`);
 }
 
 /** Every count of a result, by name: totals and rules (alone / exclusive / in order), overall and per source. */
@@ -74,11 +74,11 @@ function figures(r: PreviewResult): Map<string, Count> {
 
 // The whole index first, so the memory printed is its engine's alone (this process holds nothing else yet).
 const exact = PreviewEngine.open(ROOT);
-drags(exact, `exact preview (${fmt(DOCS)} documents)`);
+drags(exact, () => `exact preview (${fmt(DOCS)} documents)`);
 const t0 = performance.now();
 const sampled = PreviewEngine.open(ROOT, { sample: { docs: SAMPLE, seed: 1 } });
 console.log(`sampled engine: ${fmt(SAMPLE)} of ${fmt(DOCS)} documents asked, opened in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-drags(sampled, `sampled preview (${fmt(sampled.preview(benchRecipe(THRESHOLDS)).sample?.docs ?? DOCS)} documents held; rss with both engines)`);
+drags(sampled, (r) => `sampled preview (${fmt(r.sample?.docs ?? DOCS)} documents held; rss with both engines)`);
 
 // Random recipes: every threshold drawn in [0.5, 1.5] × its start; the exact figures against the sample's intervals.
 const r = rng(3);
