@@ -1,7 +1,7 @@
 // Span replacement and min_text_length over a stream, through the mixer's own applyReplacements.
 import { computedReplacement, selectedSpans, trimmedUtf8Length } from '../../mix/fate.js';
 import type { Json } from '../../mix/filters/types.js';
-import { applyReplacements, codePointLength, type Replacement } from '../../mix/spans.js';
+import { applyReplacements, codePointLength } from '../../mix/spans.js';
 import type { EvalContext } from '../recipe/context.js';
 import type { Materializer } from '../recipe/materialize.js';
 import { planJqValue } from '../recipe/plan-jq.js';
@@ -12,10 +12,8 @@ import type { IndexData } from '../store/data.js';
 import { checkInterrupt } from '../interrupt.js';
 import { T } from '../store/tags.js';
 import { Bitset } from './bitset.js';
+import { RepStore, type Rep } from './reps.js';
 
-interface Rep extends Replacement {
-  rule: number;
-}
 
 /** Why the mixer would fail on a document: its error code and message (without file and line). */
 export interface DocFailure {
@@ -34,7 +32,7 @@ export interface SpanOutcome {
   /** UTF-8 bytes of the trimmed output text (what min_text_length compares); read from the text on first use. */
   trimmed(): Uint32Array;
   /** Replacements of one document, in the mixer's order (for explanations). */
-  reps: Map<number, Rep[]>;
+  reps: RepStore;
   compiled: boolean[];
   /** Whether the output text of a document differs from its text (false for untouched documents). */
   differs(g: number): boolean;
@@ -51,7 +49,7 @@ const SPACES = ' '.repeat(1 << 16);
  */
 export function spanOutcome(replacers: readonly Replacer[], scope: StreamScope, ctx: EvalContext, mat: Materializer, data: IndexData): SpanOutcome {
   const n = ctx.n;
-  const reps = new Map<number, Rep[]>();
+  const reps = new RepStore();
   const errors = new Bitset(n);
   const messages = new Map<number, DocFailure>();
   const fail = (g: number, message: string, code: DocFailure['code'] = 'FILTER'): void => {
@@ -61,11 +59,7 @@ export function spanOutcome(replacers: readonly Replacer[], scope: StreamScope, 
   const compiled: boolean[] = [];
   replacers.forEach((r, k) => {
     const add = (g: number, start: number, end: number, score: number, replacement: string): void => {
-      if (score >= r.min && score < r.max) {
-        let list = reps.get(g);
-        if (list === undefined) reps.set(g, (list = []));
-        list.push({ start, end, replacement, rule: k });
-      }
+      if (score >= r.min && score < r.max) reps.add(g, start, end, replacement, k);
     };
     const plan = r.dynamic === null ? (r.selector.syntax === 'jq' ? planJqValue(r.selector.expr, data.interner) : planJsonPathValue(r.selector.expr)) : null;
     compiled.push(plan !== null);
@@ -99,14 +93,14 @@ export function spanOutcome(replacers: readonly Replacer[], scope: StreamScope, 
       else for (const s of got) add(g, s.start, s.end, s.score, s.replacement);
     }
   });
+  reps.seal();
   const touched = new Bitset(n);
   // The stand-in text has the document's code points, so the output's length in code points is the
   // real one: a different length proves the text changed without reading it.
   const lengthChanged = new Bitset(n);
   // Code points replaced in one document (a document's length in code points is a u32 in the index); a
   // replacer that selects nothing gets an empty array (every document reads as undefined: none replaced).
-  const used = new Set<number>();
-  for (const list of reps.values()) for (const r of list) used.add(r.rule);
+  const used = reps.usedRules();
   const chars = new Map<number, Uint32Array>(replacers.map((_, k) => [k, new Uint32Array(used.has(k) ? n : 0)]));
   for (const [g, list] of reps) {
     if (data.textTag[g] !== T.STR) {
