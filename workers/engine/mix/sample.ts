@@ -21,7 +21,11 @@ function murmur32(s: string, seed: number): number {
     k = (k << 15) | (k >>> 17);
     h ^= Math.imul(k, 0x1b873593);
   }
-  h ^= n * 2;
+  return fmix32(h ^ (n * 2));
+}
+
+/** MurmurHash3's 32-bit finaliser: every input bit moves every output bit (unsigned result). */
+export function fmix32(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;

@@ -5,6 +5,7 @@ import { getMeta, type DB } from './db.js';
 import { Interner } from './interner.js';
 import { unpack } from './pack.js';
 import { zOf } from '../preview/estimate.js';
+import { fmix32 } from '../../mix/sample.js';
 import { Bitset } from '../preview/bitset.js';
 import { DOC_SET, pathKey, T } from './tags.js';
 import { loadCounts, recordedTokenizer } from '../tokens/store.js';
@@ -268,11 +269,5 @@ export function drawn(position: number, docs: number, fraction: number, seed: nu
 
 /** murmur3's 32-bit finaliser over the position and the seed (well mixed; unsigned). */
 function mix32(x: number, seed: number): number {
-  let h = (Math.imul(x | 0, 0x9e3779b1) ^ Math.imul(seed | 0, 0x85ebca77) ^ Math.floor(x / 2 ** 32)) >>> 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
+  return fmix32(Math.imul(x | 0, 0x9e3779b1) ^ Math.imul(seed | 0, 0x85ebca77) ^ Math.floor(x / 2 ** 32));
 }
