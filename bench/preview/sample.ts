@@ -112,7 +112,8 @@ for (let i = 0; i < RECIPES; i++) {
   if (all) recipesAll++;
   if (k) widths.push((k.docs[1] - k.docs[0]) / 2 / Math.max(1, b.total.kept.docs));
 }
-console.log(
+// --recipes 0 times the previews only.
+if (RECIPES > 0) console.log(
   `intervals (95%) over ${RECIPES} random recipes: ${(100 * (held / figs)).toFixed(2)}% of ${fmt(figs)} figures hold the exact value; ` +
     `kept documents and tokens both held in ${keptHeld} of ${RECIPES} recipes (${((100 * keptHeld) / RECIPES).toFixed(1)}%); every figure of a recipe held in ${recipesAll}; ` +
     `kept ± ${(100 * pct(widths, 0.5)).toFixed(2)}% (median half-width); exact previews of those recipes p50 ${(pct(exactTimes, 0.5) / 1000).toFixed(2)} s`,
