@@ -14,6 +14,8 @@ const flag = new Int32Array(data.flag);
 let engine: PreviewEngineLike | null = null;
 /** The sample live previews run on when the index is larger than the policy's bound (opened on first use). */
 let sampled: PreviewEngineLike | null = null;
+/** Documents in the index (asked once per load: status() would stat every file on every preview). */
+let indexDocs: number | null = null;
 let running = -1;
 
 // The engine's loops call this between units of work: a bumped generation means a newer preview superseded this call.
@@ -54,7 +56,8 @@ function previewCall(args: unknown[]): { e: PreviewEngineLike; args: unknown[] }
   const { exact, ...rest } = opts ?? {};
   const e = open();
   const p = data.sample;
-  if (exact === true || p === undefined || e.status().docs <= p.above) return { e, args: [text, rest] };
+  indexDocs ??= e.files().reduce((sum, f) => sum + f.docs, 0);
+  if (exact === true || p === undefined || indexDocs <= p.above) return { e, args: [text, rest] };
   return { e: (sampled ??= openPreviewEngine(data.root, { docs: p.docs, seed: 0 })), args: [text, rest] };
 }
 
@@ -88,6 +91,7 @@ function run(m: CallMessage): unknown {
     // The sample is drawn again from the new index when a preview next asks for it.
     sampled?.close();
     sampled = null;
+    indexDocs = null;
     return null;
   }
   if (m.method === 'preview') {
