@@ -1,9 +1,9 @@
 // bench/tag: MB/s per core of tag passes — Dolma's taggers on the bench/mix corpus and on real prose, FineWeb's preset on real prose.
 import { DATA_DIR, numberArg, scaled } from '../args.js';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tagSettingsFromText } from '../../workers/engine/tag/config-file.js';
 import { runTag, type TaggerRequest } from '../../workers/engine/tag/runtime.js';
@@ -12,7 +12,8 @@ import { floorSerial } from '../mix/floor.js';
 import { ensureProseCorpus } from './prose.js';
 
 const ROOT = join(DATA_DIR, 'mix');
-const OUT = join(DATA_DIR, 'tag');
+/** Each measuring process writes its own folder, so runs started side by side never clear each other's output. */
+const OUT = join(DATA_DIR, `tag-${process.pid}`);
 const PROSE = join(DATA_DIR, 'tag-prose');
 const CORPUS_MB = scaled(200, 4);
 const arg = numberArg;
@@ -33,7 +34,11 @@ function finewebPreset(): TaggerRequest[] {
 function plan(kind: string): { files: string[]; taggers: (string | TaggerRequest)[] | null } {
   const [what, index] = kind.split(':');
   if (what === 'floor' || what === 'tag') return { files: ensureCorpus(ROOT, CORPUS_MB, 8).files.slice(0, FILES_USED), taggers: what === 'tag' ? BENCH_TAGGERS : null };
-  const files = [ensureProseCorpus(PROSE).file];
+  // A link in this process's own folder: attributes land beside it, so measurements run side by side never share a file.
+  const link = join(OUT, 'documents', 'prose.jsonl.gz');
+  mkdirSync(dirname(link), { recursive: true });
+  symlinkSync(ensureProseCorpus(PROSE).file, link);
+  const files = [link];
   const all: (string | TaggerRequest)[] | null = what === 'prose-fineweb' ? finewebPreset() : what === 'prose-dolma' ? DOLMA_PASS : what === 'prose-floor' ? null : [what as string];
   return { files, taggers: all === null || index === undefined ? all : [all[Number(index)] as string | TaggerRequest] };
 }
@@ -47,18 +52,22 @@ interface Measured {
 }
 
 async function measure(kind: string): Promise<Measured> {
-  const { files, taggers } = plan(kind);
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
+  const { files, taggers } = plan(kind);
   const t = performance.now();
   const cpu = process.cpuUsage();
   const done = (bytes: number): Measured => {
     const c = process.cpuUsage(cpu);
     return { wall: (performance.now() - t) / 1000, sec: (c.user + c.system) / 1e6, bytes };
   };
-  if (taggers === null) return done(await floorSerial(files, OUT));
-  const s = await runTag({ documents: files, taggers, experiment: 'bench', ignoreExisting: true, processes: 1 });
-  return done(s.bytes);
+  try {
+    if (taggers === null) return done(await floorSerial(files, OUT));
+    const s = await runTag({ documents: files, taggers, experiment: 'bench', ignoreExisting: true, processes: 1 });
+    return done(s.bytes);
+  } finally {
+    rmSync(OUT, { recursive: true, force: true });
+  }
 }
 
 function inFreshProcess(kind: string): Measured {
