@@ -13,7 +13,8 @@ export type FixtureTask =
   | { kind: 'fail'; file: string; line: number }
   | { kind: 'exit'; code: number }
   | { kind: 'write'; path: string }
-  | { kind: 'native' };
+  | { kind: 'native' }
+  | { kind: 'clock' };
 
 export interface FixtureInit {
   failSetup?: boolean;
@@ -63,6 +64,9 @@ serveWorker<FixtureInit, FixtureInit, FixtureTask, unknown, { step: number }>(
         }
       case 'native':
         return natives();
+      case 'clock':
+        // When this task started: the pool test checks the next task starts while the parent handles a result.
+        return Date.now();
     }
   },
 );

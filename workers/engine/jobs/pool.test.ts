@@ -119,6 +119,26 @@ describe('runPool transports', () => {
 });
 
 describe('a pool process whose parent goes away', () => {
+  it('sends a worker its next task before handing the last result to onDone, over processes and threads', async () => {
+    for (const transport of TRANSPORTS) {
+      let handled = 0;
+      const starts = (await runPool<FixtureInit, FixtureTask, number, never>([{ kind: 'clock' }, { kind: 'clock' }], {
+        entry,
+        processes: 1,
+        init: {},
+        transport,
+        onDone: (i) => {
+          if (i !== 0) return;
+          // A long synchronous write of the result (as an index build does): the worker must not wait for it.
+          const until = Date.now() + 400;
+          while (Date.now() < until);
+          handled = Date.now();
+        },
+      })) as number[];
+      expect(starts[1]).toBeLessThan(handled);
+    }
+  });
+
   it('exits quietly when its answer races the disconnect (no EPIPE on its stderr)', async () => {
     const child = fork(entry.modulePath, [], { execArgv: entry.execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     let stderr = '';

@@ -106,16 +106,22 @@ export function runPool<I, T, R, P>(tasks: readonly T[], opts: PoolOptions<I, R,
             return opts.onLog?.(raw.message);
           case 'error':
             return fail(deserializeError(raw.error));
-          case 'done':
+          case 'done': {
             results[raw.id] = raw.result;
+            const last = ++finished === tasks.length;
+            // The next task goes out before this result is handled (an index build writes it for a while): the
+            // worker reads its next file meanwhile instead of waiting for this process.
+            if (!last) feed(child);
             opts.onDone?.(raw.id, raw.result);
-            if (++finished === tasks.length) {
+            if (last) {
               settled = true;
               opts.signal?.removeEventListener('abort', onAbort);
               // Every worker is told to go and waited for, so none outlives the run.
               for (const c of children) c.end();
               void Promise.all(children.map((c) => c.exited())).then(() => resolvePool(results));
-            } else feed(child);
+            }
+            return;
+          }
         }
       });
       child.onExit((clean, reason) => {
