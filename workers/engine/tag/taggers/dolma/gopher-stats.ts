@@ -1,0 +1,192 @@
+// gopher_v1's word and line statistics in one read of the text each, words and lines counted in place (no substrings).
+import { isPyWs } from './text.js';
+import { atLeast, WordIds } from './word-ids.js';
+
+const REQUIRED_ENGLISH_WORDS = new Set(['the', 'be', 'to', 'of', 'and', 'that', 'have', 'with']);
+const LETTER = /\p{L}/u;
+
+/** ASCII classes: whitespace for `str.split()`, a letter (`str.isalpha()`), "#" (a symbol word). */
+const WS = 1;
+const ALPHA = 2;
+const SYMBOL = 4;
+const NON_ASCII = 8;
+const ASCII = new Uint8Array(128);
+for (let c = 0; c < 128; c++) ASCII[c] = (isPyWs(c) ? WS : 0) | ((c | 0x20) >= 97 && (c | 0x20) <= 122 ? ALPHA : 0) | (c === 0x23 ? SYMBOL : 0);
+
+export interface WordStats {
+  /** Id of each word of `text.split()` (a view of scratch reused by the next call). */
+  ids: Int32Array;
+  /** Length in code points of each distinct word, by id (a view of scratch). */
+  lens: Int32Array;
+  /** Σ word lengths in code points: the non-whitespace characters. */
+  chars: number;
+  /** Surrogate pairs in the text (all inside words: whitespace is never a surrogate). */
+  pairs: number;
+  symbolWords: number;
+  alphaWords: number;
+  requiredWords: number;
+  median: number;
+}
+
+const words = new WordIds();
+let ids = new Int32Array(64);
+let lens = new Int32Array(64);
+/** Per id: 1 when the word has a letter, 2 when it is a required English word. */
+let flags = new Int32Array(64);
+/** Word lengths up to SHORT counted, longer ones listed: the median without sorting. */
+const SHORT = 256;
+const hist = new Int32Array(SHORT + 1);
+
+/** One pass over `text.split()`: word ids, lengths in code points, and the per-word counts. */
+export function wordStats(text: string): WordStats {
+  const n = text.length;
+  words.reset(text, (n >> 3) + 8);
+  ids = atLeast(ids, (n >> 1) + 1);
+  hist.fill(0);
+  const long: number[] = [];
+  let count = 0;
+  let chars = 0;
+  let pairs = 0;
+  let symbolWords = 0;
+  let alphaWords = 0;
+  let requiredWords = 0;
+  for (let i = 0; i < n; ) {
+    const c0 = text.charCodeAt(i);
+    if (c0 < 128 ? (ASCII[c0]! & WS) !== 0 : isPyWs(c0)) {
+      i++;
+      continue;
+    }
+    const a = i;
+    let bits = 0;
+    let wordPairs = 0;
+    let h = 0x811c9dc5 | 0;
+    for (; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 128) {
+        const k = ASCII[c]!;
+        if ((k & WS) !== 0) break;
+        bits |= k;
+      } else {
+        if (isPyWs(c)) break;
+        bits |= c === 0x2026 ? NON_ASCII | SYMBOL : NON_ASCII;
+        if ((c & 0xfc00) === 0xdc00 && i > a && (text.charCodeAt(i - 1) & 0xfc00) === 0xd800) wordPairs++;
+      }
+      h = Math.imul(h ^ c, 0x01000193);
+    }
+    const len = i - a - wordPairs;
+    const id = words.id(h, a, i);
+    if (words.isNew) {
+      if (id >= lens.length) {
+        lens = grown(lens, id);
+        flags = grown(flags, id);
+      }
+      lens[id] = len;
+      flags[id] = newWordFlags(text, a, i, bits);
+    }
+    ids[count++] = id;
+    chars += len;
+    pairs += wordPairs;
+    if (len <= SHORT) hist[len]!++;
+    else long.push(len);
+    if ((bits & SYMBOL) !== 0) symbolWords++;
+    const f = flags[id]!;
+    alphaWords += f & 1;
+    requiredWords += f >> 1;
+  }
+  return { ids: ids.subarray(0, count), lens: lens.subarray(0, words.size), chars, pairs, symbolWords, alphaWords, requiredWords, median: median(long, count) };
+}
+
+function grown(buf: Int32Array<ArrayBuffer>, id: number): Int32Array<ArrayBuffer> {
+  const out = new Int32Array(Math.max(64, id * 2));
+  out.set(buf);
+  return out;
+}
+
+/** str.isalpha() per character is Unicode category L*: only non-ASCII words without an ASCII letter need the regex. */
+function newWordFlags(text: string, a: number, end: number, bits: number): number {
+  const alpha = (bits & ALPHA) !== 0 || ((bits & NON_ASCII) !== 0 && LETTER.test(text.slice(a, end)));
+  const required = end - a <= 4 && (bits & NON_ASCII) === 0 && REQUIRED_ENGLISH_WORDS.has(text.slice(a, end));
+  return (alpha ? 1 : 0) | (required ? 2 : 0);
+}
+
+/** statistics.median over the word lengths (`hist` plus the sorted `long` ones); 0.0 if empty. */
+function median(long: number[], count: number): number {
+  if (count === 0) return 0;
+  long.sort((x, y) => x - y);
+  const nth = (k: number): number => {
+    let seen = 0;
+    for (let len = 0; len <= SHORT; len++) {
+      seen += hist[len]!;
+      if (seen > k) return len;
+    }
+    return long[k - seen]!;
+  };
+  const mid = count >> 1;
+  return count % 2 === 1 ? nth(mid) : (nth(mid - 1) + nth(mid)) / 2;
+}
+
+const lines = new WordIds();
+let lineCounts = new Int32Array(64);
+let lineStart = new Int32Array(64);
+let lineEnd = new Int32Array(64);
+
+/** `text.split("\n")` line statistics; `pairs` > 0 when the text has surrogate pairs (code points ≠ units). */
+export function lineStats(text: string, nonWsChars: number, pairs: number) {
+  const n = text.length;
+  lines.reset(text, (n >> 6) + 8);
+  let count = 0;
+  let bullets = 0;
+  let ellipsis = 0;
+  for (let start = 0; ; ) {
+    let h = 0x811c9dc5 | 0;
+    let end = start;
+    for (; end < n; end++) {
+      const c = text.charCodeAt(end);
+      if (c === 10) break;
+      h = Math.imul(h ^ c, 0x01000193);
+    }
+    count++;
+    const first = text.charCodeAt(start);
+    if (end > start && (first === 0x2a || first === 0x2d)) bullets++;
+    if (end > start && text.charCodeAt(end - 1) === 0x2026) ellipsis++;
+    const id = lines.id(h, start, end);
+    if (lines.isNew) {
+      if (id >= lineCounts.length) {
+        lineCounts = grown(lineCounts, id);
+        lineStart = grown(lineStart, id);
+        lineEnd = grown(lineEnd, id);
+      }
+      lineCounts[id] = 0;
+      lineStart[id] = start;
+      lineEnd[id] = end;
+    }
+    lineCounts[id]!++;
+    if (end >= n) break;
+    start = end + 1;
+  }
+  let dupLines = 0;
+  let dupChars = 0;
+  for (let id = 0; id < lines.size; id++) {
+    const c = lineCounts[id]!;
+    if (c > 1) {
+      dupLines += c;
+      const s = lineStart[id]!;
+      const e = lineEnd[id]!;
+      dupChars += (pairs > 0 ? e - s - pairsIn(text, s, e) : e - s) * c;
+    }
+  }
+  return {
+    bullet: bullets / count,
+    ellipsis: ellipsis / count,
+    duplicateLines: dupLines / count,
+    // Divided by the non-whitespace character count, not the line characters [Dolma quirk].
+    duplicateLineChars: dupChars / Math.max(nonWsChars, 1),
+  };
+}
+
+/** Surrogate pairs inside `text[s, e)`. */
+function pairsIn(text: string, s: number, e: number): number {
+  let p = 0;
+  for (let i = s + 1; i < e; i++) if ((text.charCodeAt(i) & 0xfc00) === 0xdc00 && (text.charCodeAt(i - 1) & 0xfc00) === 0xd800) p++;
+  return p;
+}
