@@ -1,9 +1,10 @@
 // fastText's supervised `predict` in JavaScript, float32 step for step, with the rows of each word cached.
 import { expf } from './expf.js';
 import type { JsModel } from './js-model.js';
+import { OutputLayer } from './js-output.js';
+import { sumRows } from './js-sum.js';
 import { HASH_START, hashStep, TokenCache } from '../../../text/token-cache.js';
 
-const f32 = Math.fround;
 const EOS = '</s>';
 const utf8 = new TextEncoder();
 
@@ -20,18 +21,18 @@ export interface JsPrediction {
  * crossing the JS boundary for every document goes; what is left is a cached row list per distinct word.
  */
 export class JsPredictor {
-  private readonly cache = new TokenCache<Int32Array>();
-  /** Rows of `</s>`, which ends every line. */
-  private eos: Int32Array | undefined;
+  private readonly cache: TokenCache;
+  /** `[count, rows…]` of `</s>`, which ends every line. */
+  private readonly eos: Int32Array;
   /** UTF-8 of `<token>`, reused, and its view past the "<". */
   private bytes = new Uint8Array(256);
   private afterOpen = this.bytes.subarray(1);
-  /** Rows of the token being looked up, before they are copied out. */
+  /** Rows of the token being looked up, before they are cached. */
   private found = new Int32Array(1024);
+  /** Offsets of the line's tokens' row lists in the cache, in line order. */
+  private lists = new Int32Array(1024);
   private readonly hidden: Float32Array;
-  private readonly left: Int32Array;
-  private readonly right: Int32Array;
-  private readonly osz: number;
+  private readonly out: OutputLayer;
 
   /** The model's labels, in its order, and whether its input matrix is quantized (`.ftz`). */
   get labels(): readonly string[] {
@@ -42,25 +43,83 @@ export class JsPredictor {
     return this.m.quantized;
   }
 
-  constructor(private readonly m: JsModel) {
+  /** `cacheLimit`: distinct tokens kept before the cache starts over (tests lower it to exercise the reset). */
+  constructor(
+    private readonly m: JsModel,
+    cacheLimit?: number,
+  ) {
+    this.cache = new TokenCache(cacheLimit);
     this.hidden = new Float32Array(m.dim);
-    this.osz = m.labels.length;
-    [this.left, this.right] = buildTree(m.labelCounts);
+    this.out = new OutputLayer(m.output, m.dim, m.labelCounts, m.loss);
+    const n = this.rows(EOS);
+    this.eos = Int32Array.of(n, ...this.found.subarray(0, n));
   }
 
-  /** Input rows of one token: its own row when in vocabulary, then its character n-grams. */
-  private readonly rows = (token: string): Int32Array => {
+  /** `FastText::predictLine` on `line` up to its first `\n`, then `</s>`; k = -1 for every label above the threshold. */
+  predict(line: string, k = -1, threshold = 0): JsPrediction[] {
+    const { m, hidden } = this;
+    this.cache.trim();
+    const nl = line.indexOf('\n');
+    const tokens = this.tokens(line, nl === -1 ? line.length : nl);
+    hidden.fill(0);
+    let count = sumRows(m.input, m.dim, hidden, this.cache.lists, this.lists, tokens);
+    // The runtime hands fastText the line with a "\n" (as Python's binding does), which reads as `</s>`.
+    count += sumRows(m.input, m.dim, hidden, this.eos, ZERO, 1);
+    if (count === 0) return [];
+    const scale = Math.fround(1 / count);
+    for (let d = 0; d < m.dim; d++) hidden[d] = (hidden[d] as number) * scale;
+    const best = this.out.best(hidden, k, threshold);
+    return best.labels.map((label, i) => ({ label: m.labels[label] as string, probability: expf(best.scores[i] as number) }));
+  }
+
+  /** Splits `line[0, end)` on fastText's whitespace and puts each token's row list offset in `lists`; their number. */
+  private tokens(line: string, end: number): number {
+    if (this.lists.length < (end >> 1) + 1) this.lists = new Int32Array((end >> 1) + 64);
+    const { cache, lists } = this;
+    let n = 0;
+    let start = -1;
+    let h = HASH_START;
+    for (let i = 0; i < end; i++) {
+      const c = line.charCodeAt(i);
+      // The whitespace fastText splits on: " \n\r\t\v\f\0" (everything above space is a word unit).
+      if (c > 0x20 || (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09 && c !== 0x0b && c !== 0x0c && c !== 0x00)) {
+        if (start < 0) {
+          start = i;
+          h = HASH_START;
+        }
+        h = hashStep(h, c);
+      } else if (start >= 0) {
+        const at = cache.find(line, start, i, h);
+        lists[n++] = at >= 0 ? at : this.add(line, start, i, h);
+        start = -1;
+      }
+    }
+    if (start >= 0) {
+      const at = cache.find(line, start, end, h);
+      lists[n++] = at >= 0 ? at : this.add(line, start, end, h);
+    }
+    return n;
+  }
+
+  /** Caches the rows of a token seen for the first time; the offset of its list. */
+  private add(line: string, start: number, end: number, h: number): number {
+    const n = this.rows(line.slice(start, end));
+    return this.cache.add(line, start, end, h, this.found, n);
+  }
+
+  /** Input rows of one token into `found`: its own row when in vocabulary, then its character n-grams; their number. */
+  private rows(token: string): number {
     const { m } = this;
-    // At most one word row and, per start byte, maxn n-grams.
-    if (this.found.length < (token.length * 3 + 2) * m.maxn + 1) this.found = new Int32Array((token.length * 3 + 2) * m.maxn + 64);
+    // At most one word row and, per character of `<token>`, maxn n-grams.
+    if (this.found.length < (token.length + 2) * m.maxn + 1) this.found = new Int32Array((token.length + 2) * m.maxn + 64);
     let count = 0;
     // fastText reads a token with the label prefix as a label, never as input.
     const label = token.startsWith('__label__');
     const wid = label ? undefined : m.wordIds.get(token);
     if (wid !== undefined) this.found[count++] = wid;
     if (token !== EOS && m.maxn > 0 && !label) count = this.subwords(token, count);
-    return this.found.slice(0, count);
-  };
+    return count;
+  }
 
   /** UTF-8 of `<token>` into `bytes`; its length. ASCII, nearly every token, is copied without the encoder. */
   private encode(token: string): number {
@@ -87,155 +146,30 @@ export class JsPredictor {
    * Found rows go to `found` from `count` on; returns the new count.
    */
   private subwords(token: string, count: number): number {
-    const { m, found } = this;
+    const { found } = this;
+    const { minn, maxn, nwords, prune, bucket: nb } = this.m;
     const len = this.encode(token);
     const w = this.bytes;
-    const nb = m.bucket;
     for (let i = 0; i < len; i++) {
       if (((w[i] as number) & 0xc0) === 0x80) continue;
       let h = 2166136261;
-      for (let j = i, n = 1; j < len && n <= m.maxn; n++) {
+      for (let j = i, n = 1; j < len && n <= maxn; n++) {
         do {
           const b = w[j++] as number;
           h = Math.imul(h ^ (b >= 128 ? b | 0xffffff00 : b), 16777619);
         } while (j < len && ((w[j] as number) & 0xc0) === 0x80);
-        if (n >= m.minn && !(n === 1 && (i === 0 || j === len))) {
+        if (n >= minn && !(n === 1 && (i === 0 || j === len))) {
           // uint32 % bucket without a floating-point remainder: the double quotient of two integers below 2^32 is
           // never rounded up to the next integer, so its floor is the integer quotient.
           const u = h >>> 0;
           const bucket = nb > 0 ? u - Math.floor(u / nb) * nb : u % nb;
-          const id = m.prune === null ? bucket : m.prune.get(bucket);
-          if (id >= 0) found[count++] = m.nwords + id;
+          const id = prune === null ? bucket : prune.get(bucket);
+          if (id >= 0) found[count++] = nwords + id;
         }
       }
     }
     return count;
   }
-
-  /** `FastText::predictLine` on `line` up to its first `\n`, then `</s>`; k = -1 for every label above the threshold. */
-  predict(line: string, k = -1, threshold = 0): JsPrediction[] {
-    const { m, hidden } = this;
-    const dim = m.dim;
-    hidden.fill(0);
-    let count = 0;
-    const nl = line.indexOf('\n');
-    const end = nl === -1 ? line.length : nl;
-    let start = -1;
-    let h = HASH_START;
-    for (let i = 0; i <= end; i++) {
-      const c = i < end ? line.charCodeAt(i) : 0x20;
-      const ws = c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0b || c === 0x0c || c === 0x00;
-      if (!ws) {
-        if (start < 0) {
-          start = i;
-          h = HASH_START;
-        }
-        h = hashStep(h, c);
-      } else if (start >= 0) {
-        count += this.accumulate(this.cache.get(line, start, i, h, this.rows));
-        start = -1;
-      }
-    }
-    // The runtime hands fastText the line with a "\n" (as Python's binding does), which reads as `</s>`.
-    count += this.accumulate((this.eos ??= this.rows(EOS)));
-    if (count === 0) return [];
-    const scale = f32(1 / count);
-    for (let d = 0; d < dim; d++) hidden[d] = (hidden[d] as number) * scale;
-    const kk = k === -1 ? this.osz : k;
-    const heap: [number, number][] = m.loss === 1 ? this.hs(kk, threshold) : this.softmax(kk, threshold);
-    heap.sort((a, b) => b[0] - a[0]);
-    return heap.map(([score, label]) => ({ label: m.labels[label] as string, probability: expf(score) }));
-  }
-
-  /** hidden += each row, in order, in float32 (a typed-array store rounds each sum as fastText's `+=` does). */
-  private accumulate(rows: Int32Array): number {
-    const { hidden } = this;
-    const { input, dim } = this.m;
-    for (let r = 0; r < rows.length; r++) {
-      const at = (rows[r] as number) * dim;
-      for (let d = 0; d < dim; d++) hidden[d] = (hidden[d] as number) + (input[at + d] as number);
-    }
-    return rows.length;
-  }
-
-  /** output row · hidden, summed in float32 from the first dimension on, as fastText's `dotRow` does. */
-  private dot(row: number): number {
-    const { m, hidden } = this;
-    const dim = m.dim;
-    const out = m.output;
-    const at = row * dim;
-    let d = 0;
-    for (let j = 0; j < dim; j++) d = f32(d + f32((out[at + j] as number) * (hidden[j] as number)));
-    return d;
-  }
-
-  /** `HierarchicalSoftmaxLoss::dfs` from the root, keeping the k best leaves (a min-heap in fastText). */
-  private hs(k: number, threshold: number): [number, number][] {
-    const heap: [number, number][] = [];
-    this.dfs(2 * this.osz - 2, 0, heap, k, stdLog(threshold));
-    return heap;
-  }
-
-  /** One node of the search; a method rather than a closure made per call (it runs ≈ 2 × labels times a document). */
-  private dfs(node: number, score: number, heap: [number, number][], k: number, floor: number): void {
-    if (score < floor) return;
-    if (heap.length === k && score < minOf(heap)) return;
-    const left = this.left[node] as number;
-    const right = this.right[node] as number;
-    if (left === -1 && right === -1) {
-      heap.push([score, node]);
-      if (heap.length > k) heap.splice(heap.indexOf(heap.reduce((a, b) => (b[0] < a[0] ? b : a))), 1);
-      return;
-    }
-    let f = this.dot(node - this.osz);
-    f = f32(1 / f32(1 + expf(-f)));
-    this.dfs(left, f32(score + stdLog(1 - f)), heap, k, floor);
-    this.dfs(right, f32(score + stdLog(f)), heap, k, floor);
-  }
-
-  /** `SoftmaxLoss::computeOutput` then `findKBest`. */
-  private softmax(k: number, threshold: number): [number, number][] {
-    const out = new Float32Array(this.osz);
-    for (let i = 0; i < this.osz; i++) out[i] = this.dot(i);
-    let max = out[0] as number;
-    for (const v of out) max = Math.max(v, max);
-    let z = 0;
-    for (let i = 0; i < this.osz; i++) {
-      out[i] = expf(f32((out[i] as number) - max));
-      z = f32(z + (out[i] as number));
-    }
-    const heap: [number, number][] = [];
-    for (let i = 0; i < this.osz; i++) {
-      const p = f32((out[i] as number) / z);
-      if (p < f32(threshold)) continue;
-      if (heap.length === k && stdLog(p) < minOf(heap)) continue;
-      heap.push([stdLog(p), i]);
-      if (heap.length > k) heap.splice(heap.indexOf(heap.reduce((a, b) => (b[0] < a[0] ? b : a))), 1);
-    }
-    return heap;
-  }
 }
 
-/** `Loss::std_log` on a float argument, result back to float. */
-const stdLog = (x: number): number => f32(Math.log(f32(x) + 1e-5));
-const minOf = (heap: [number, number][]): number => heap.reduce((a, b) => Math.min(a, b[0]), Infinity);
-
-/** `HierarchicalSoftmaxLoss::buildTree`: the Huffman tree over label counts (labels sorted by count, descending). */
-function buildTree(counts: number[]): [Int32Array, Int32Array] {
-  const osz = counts.length;
-  const size = Math.max(1, 2 * osz - 1);
-  const left = new Int32Array(size).fill(-1);
-  const right = new Int32Array(size).fill(-1);
-  const count = new Float64Array(size).fill(1e15);
-  counts.forEach((c, i) => (count[i] = c));
-  let leaf = osz - 1;
-  let node = osz;
-  for (let i = osz; i < 2 * osz - 1; i++) {
-    const mini = [0, 0];
-    for (let j = 0; j < 2; j++) mini[j] = leaf >= 0 && (count[leaf] as number) < (count[node] as number) ? leaf-- : node++;
-    left[i] = mini[0] as number;
-    right[i] = mini[1] as number;
-    count[i] = (count[mini[0] as number] as number) + (count[mini[1] as number] as number);
-  }
-  return [left, right];
-}
+const ZERO = new Int32Array(1);
