@@ -6,7 +6,8 @@
  * phrase can contain it.
  */
 export class PhraseMatcher {
-  private dfa: { delta: Int32Array; accept: Uint8Array } | null = null;
+  /** Transitions of state s (a multiple of 128) at [s + c]; -1 once a phrase has matched (test stops there). */
+  private dfa: Int32Array | null = null;
 
   // The automaton is built on the first test(): a module constructs its matcher at load time, and every
   // `assay tag` loads the module, whether or not its tagger runs (≈ 10–20 ms of start-up otherwise).
@@ -14,7 +15,7 @@ export class PhraseMatcher {
     for (const p of phrases) for (let i = 0; i < p.length; i++) if (p.charCodeAt(i) >= 128) throw new Error(`PhraseMatcher: non-ASCII phrase ${JSON.stringify(p)}`);
   }
 
-  private build(): { delta: Int32Array; accept: Uint8Array } {
+  private build(): Int32Array {
     const phrases = this.phrases;
     const next: Int32Array[] = [new Int32Array(128).fill(-1)];
     const acc: number[] = [0];
@@ -55,18 +56,18 @@ export class PhraseMatcher {
       }
     }
     const delta = new Int32Array(next.length * 128);
-    next.forEach((row, s) => delta.set(row, s * 128));
-    return { delta, accept: Uint8Array.from(acc) };
+    next.forEach((row, s) => row.forEach((t, c) => (delta[s * 128 + c] = acc[t] ? -1 : t * 128)));
+    return delta;
   }
 
   /** Whether any phrase occurs in `text`. */
   test(text: string): boolean {
-    const { delta, accept } = (this.dfa ??= this.build());
+    const delta = (this.dfa ??= this.build());
     let s = 0;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
-      s = c < 128 ? delta[s * 128 + c]! : 0;
-      if (accept[s]) return true;
+      s = c < 128 ? delta[s + c]! : 0;
+      if (s < 0) return true;
     }
     return false;
   }

@@ -83,16 +83,45 @@ function emailTail(text: string, at: number, to: number): Tail | null {
 }
 
 const DIGIT = /\p{Nd}/u;
+/** Per BMP unit at or above U+0660 (the first non-ASCII Nd): 0 not yet asked, 1 a digit, 2 not; filled as met. */
+const BMP_ND = new Uint8Array(0x10000);
+
+/** `\d` (Unicode Nd) for a code point: ASCII by comparison, others asked of the regex once each (BMP) or always (astral, rare). */
+function isNd(cp: number): boolean {
+  if (cp < 0x660) return cp >= 0x30 && cp <= 0x39;
+  if (cp > 0xffff) return DIGIT.test(String.fromCodePoint(cp));
+  let k = BMP_ND[cp]!;
+  if (k === 0) BMP_ND[cp] = k = DIGIT.test(String.fromCharCode(cp)) ? 1 : 2;
+  return k === 1;
+}
 
 /** UTF-16 length of the `\d` (Unicode Nd) code point at i, or 0. */
 function digitAt(text: string, i: number, to: number): number {
   if (i >= to) return 0;
   const c = text.charCodeAt(i);
-  if (c >= 0x30 && c <= 0x39) return 1;
-  if (c < 0x80) return 0;
+  if (c < 0x660) return c >= 0x30 && c <= 0x39 ? 1 : 0;
   const cp = text.codePointAt(i)!;
   const w = cp > 0xffff ? 2 : 1;
-  return i + w <= to && DIGIT.test(String.fromCodePoint(cp)) ? w : 0;
+  return i + w <= to && isNd(cp) ? w : 0;
+}
+
+/**
+ * Offset of the first `\d` in `text[from, to)` (a regex `\p{Nd}` search with the `u` flag: an astral digit is
+ * found at its high half, never at a lone low half), or -1. A loop over units: the regex is several times slower.
+ */
+export function nextDigit(text: string, from: number, to = text.length): number {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x660) {
+      if (c <= 0x39 && c >= 0x30) return i;
+    } else if ((c & 0xfc00) === 0xdc00) {
+      // A low half after a high one belongs to the pair starting before `from` (the regex would skip it) or already tried.
+      if (i === from && i > 0 && (text.charCodeAt(i - 1) & 0xfc00) === 0xd800) continue;
+    } else if (isNd(text.codePointAt(i)!)) {
+      return i;
+    }
+  }
+  return -1;
 }
 
 function digits(text: string, i: number, count: number, to: number): number {
@@ -115,12 +144,10 @@ const isSep = (c: number) => c === 0x2d || c === 0x2e || c === 0x20;
 export function findPhones(text: string, from = 0, to = text.length): PiiMatch[] {
   const out: PiiMatch[] = [];
   // Only a whitespace run followed by a digit, or by "(" and a digit, can start a match, so the
-  // search jumps from digit to digit (a native scan) instead of visiting every run.
-  const digit = new RegExp(DIGIT.source, 'gu');
-  digit.lastIndex = from;
+  // search jumps from digit to digit instead of visiting every run.
   let pos = from;
-  for (let m = digit.exec(text); m !== null && m.index < to; m = digit.exec(text)) {
-    const t = m.index > from && text.charCodeAt(m.index - 1) === 0x28 ? m.index - 1 : m.index;
+  for (let d = nextDigit(text, from, to); d !== -1; d = nextDigit(text, d + 1, to)) {
+    const t = d > from && text.charCodeAt(d - 1) === 0x28 ? d - 1 : d;
     if (t <= pos || !isPyWs(text.charCodeAt(t - 1))) continue;
     let s = t - 1;
     while (s > pos && isPyWs(text.charCodeAt(s - 1))) s--;
@@ -128,7 +155,8 @@ export function findPhones(text: string, from = 0, to = text.length): PiiMatch[]
     if (end > 0) {
       out.push({ start: s, end, groupStart: t, groupEnd: end });
       pos = end;
-      digit.lastIndex = end;
+      // The regex search resumed at `end`.
+      d = end - 1;
     }
   }
   return out;

@@ -1,8 +1,8 @@
 // Dolma's regex PII taggers (`taggers/pii.py`): e-mail addresses, phone numbers and IPv4 addresses.
 import type { TaggerSpec, TagSpan } from '../../types.js';
-import { findEmails, findIps, findPhones, type PiiMatch } from './pii-scan.js';
+import { findEmails, findIps, findPhones, nextDigit, type PiiMatch } from './pii-scan.js';
 import { containsDeadUrl } from './pii-url.js';
-import { cpCount, docOutput, isPyWs, spanOutput, splitParagraphs } from './text.js';
+import { cpCount, docOutput, isPyWs, spanOutput } from './text.js';
 
 const EMAIL = 'EMAIL_ADDRESS';
 const PHONE = 'PHONE_NUMBER';
@@ -92,37 +92,36 @@ function withDocScore(text: string, spans: TagSpan[]): TagSpan[] {
  * phones with no context rule (`_false_positive_identifiers` is never called upstream), IPs kept
  * unless the IP text itself is a URL (impossible: no backspace). Nothing is searched in a text with
  * more than 10 000 "?". The IP regex cannot cross a newline, so one whole-text pass is split up.
+ * Dolma's pre-checks ("@" / a digit in the paragraph) change nothing but speed; here they pick the
+ * paragraphs to visit: only those with an "@" or a digit (never blank), in text order.
  */
 function fastPiiSpans(text: string): TagSpan[] {
   const spans: TagSpan[] = [];
   let questions = 0;
   for (let i = text.indexOf('?'); i !== -1 && questions <= 10_000; i = text.indexOf('?', i + 1)) questions++;
   if (questions <= 10_000) {
+    const n = text.length;
     const ips = findIps(text);
     let ip = 0;
-    // Dolma's pre-checks ("@" / a digit in the paragraph) change nothing but speed; kept as
-    // cursors over the whole text so that paragraphs without either cost nothing.
-    let nextAt = -1;
-    let nextDigit = -1;
-    const digit = /\p{Nd}/gu;
-    for (const p of splitParagraphs(text)) {
-      if (nextAt < p.start) {
-        const at = text.indexOf('@', p.start);
-        nextAt = at === -1 ? Infinity : at;
-      }
-      if (nextDigit < p.start) {
-        digit.lastIndex = p.start;
-        nextDigit = digit.exec(text)?.index ?? Infinity;
-      }
-      if (nextAt < p.end) {
-        for (const m of findEmails(text, p.start, p.end)) {
+    let nextAt = orEnd(text.indexOf('@'), n);
+    let digit = orEnd(nextDigit(text, 0), n);
+    while (nextAt < n || digit < n) {
+      const hit = Math.min(nextAt, digit);
+      const start = text.lastIndexOf('\n', hit) + 1;
+      const end = orEnd(text.indexOf('\n', hit), n - 1) + 1;
+      if (nextAt < end) {
+        for (const m of findEmails(text, start, end)) {
           const at = text.indexOf('@', m.groupStart);
           if (!strippedIsParen(text, m.groupStart, at) && text.slice(at + 1, m.groupEnd).includes('.')) spans.push(span(m, EMAIL));
         }
+        nextAt = orEnd(text.indexOf('@', end), n);
       }
-      if (nextDigit < p.end) for (const m of findPhones(text, p.start, p.end)) spans.push(span(m, PHONE));
-      while (ip < ips.length && ips[ip]!.start < p.start) ip++;
-      for (; ip < ips.length && ips[ip]!.start < p.end; ip++) spans.push(span(ips[ip]!, IP));
+      if (digit < end) {
+        for (const m of findPhones(text, start, end)) spans.push(span(m, PHONE));
+        digit = orEnd(nextDigit(text, end), n);
+      }
+      while (ip < ips.length && ips[ip]!.start < start) ip++;
+      for (; ip < ips.length && ips[ip]!.start < end; ip++) spans.push(span(ips[ip]!, IP));
     }
   }
   const piiCount = spans.length;
@@ -135,6 +134,9 @@ function fastPiiSpans(text: string): TagSpan[] {
   spans.push({ start: 0, end: text.length, type: 'doc_frac', score: length === 0 ? -1 : (covered + length) / length });
   return spans;
 }
+
+/** `i`, or `end` when a search found nothing (-1). */
+const orEnd = (i: number, end: number): number => (i === -1 ? end : i);
 
 const piiOutputs = [
   spanOutput(EMAIL, 'An e-mail address, with the punctuation/whitespace the regex matched around it', '1'),
