@@ -5,7 +5,9 @@ import { filterSpans } from './common.js';
 import { fineWebQualityOptions, fineWebQualityRules } from './fineweb-quality.js';
 import { gopherQualityOptions, gopherQualityRules } from './gopher-quality.js';
 import { gopherRepetitionOptions, gopherRepetitionRules } from './gopher-repetition.js';
-import { allDuplicateChars, topNgramChars, wordTable } from './ngrams.js';
+import { allDuplicateChars } from './dup-ngrams.js';
+import { topNgramChars } from './ngrams.js';
+import { wordIdsOf } from './word-ids.js';
 import { pythonRegex } from './py-regex.js';
 import { regexFilter } from './regex-filter.js';
 
@@ -29,15 +31,15 @@ describe('rule attributes', () => {
 describe('Gopher repetition helpers', () => {
   it('find_all_duplicate joins n-grams without a separator', () => {
     // ("ab","c") and ("a","bc") are the same 2-gram once joined with "".
-    expect(allDuplicateChars(wordTable(['ab', 'c', 'a', 'bc']), 2)).toBe(3);
-    expect(allDuplicateChars(wordTable(['x', 'y', 'x', 'y', 'x', 'y']), 2)).toBe(4); // a repeat skips n words
+    expect(allDuplicateChars(wordIdsOf(['ab', 'c', 'a', 'bc']), [2])).toEqual([3]);
+    expect(allDuplicateChars(wordIdsOf(['x', 'y', 'x', 'y', 'x', 'y']), [2])).toEqual([4]); // a repeat skips n words
   });
 
   it('most_common(1) breaks ties by first insertion, and counts space-joined n-grams', () => {
-    const t = wordTable(['b', 'aa', 'b', 'aa', 'aa', 'b']);
+    const t = wordIdsOf(['b', 'aa', 'b', 'aa', 'aa', 'b']);
     // 2-grams: "b aa" ×2, "aa b" ×2, "aa aa" ×1 → the first seen wins: len("b aa")=4 × 2
     expect(topNgramChars(t, [2]).get(2)).toBe(8);
-    expect(topNgramChars(wordTable(['one']), [2]).get(2)).toBeUndefined();
+    expect(topNgramChars(wordIdsOf(['one']), [2]).get(2)).toBeUndefined();
   });
 
   it('splits lines on \\n+ at HEAD and with splitlines() in fineweb-2024', () => {

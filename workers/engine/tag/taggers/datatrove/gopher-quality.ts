@@ -1,10 +1,11 @@
 // gopher_quality: DataTrove's GopherQualityFilter (datatrove-spec §4.2) as one attribute per rule.
 import { z } from 'zod';
-import { PUNCTUATION_SET } from '../../../text/charsets.js';
 import { isPySpace } from '../../../text/spacy/tokenizer.js';
-import { cpLength, isAlpha, pySplitlines } from '../../../text/python.js';
 import type { TaggerSpec } from '../../types.js';
-import { above, below, filterOutputs, filterSpans, languageOption, profileOption, pyCount, ratio, threshold, wordsFor, type RuleOutcome } from './common.js';
+import { above, below, filterOutputs, filterSpans, languageOption, profileOption, pyCount, ratio, threshold, type RuleOutcome } from './common.js';
+import { forEachLine } from './lines.js';
+import { hasAlpha, isSymbolWord } from './word-classes.js';
+import { wordIdsFor, type WordIds } from './word-ids.js';
 
 export const GOPHER_STOP_WORDS = ['the', 'be', 'to', 'of', 'and', 'that', 'have', 'with'];
 
@@ -26,48 +27,73 @@ export const gopherQualityOptions = z
   .strict();
 export type GopherQualityOptions = z.output<typeof gopherQualityOptions>;
 
-const isSymbolWord = (w: string): boolean => {
-  for (const ch of w) if (!PUNCTUATION_SET.has(ch)) return false;
-  return true;
-};
-const hasAlpha = (w: string): boolean => {
-  for (const ch of w) if (isAlpha(ch)) return true;
+const PY_SPACE = isPySpace;
+let idCounts = new Int32Array(1024);
+
+/** Occurrences per word id (a scratch array reused from document to document). */
+function occurrences(w: WordIds): Int32Array {
+  if (idCounts.length < w.vocab) idCounts = new Int32Array(2 * w.vocab);
+  idCounts.fill(0, 0, w.vocab);
+  for (let i = 0; i < w.count; i++) idCounts[w.ids[i] as number]!++;
+  return idCounts;
+}
+
+/** Whether chars[a, b) is one of `stops` (stop words are case-sensitive, compared unit by unit). */
+function isStopWord(chars: Uint16Array, a: number, b: number, stops: readonly string[]): boolean {
+  next: for (const s of stops) {
+    if (s.length !== b - a) continue;
+    for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) !== chars[a + i]) continue next;
+    return true;
+  }
   return false;
-};
+}
 
 /** Rule values in upstream order; ratios over zero words or zero lines (a ZeroDivisionError upstream) are left out. */
 export function gopherQualityRules(text: string, o: GopherQualityOptions): RuleOutcome[] {
-  const words = wordsFor(text, o.language, o.profile);
-  const n = words.length;
+  const w = wordIdsFor(text, o.language, o.profile);
+  const n = w.count;
+  // Each distinct word is judged once, from its first occurrence, and counts as many times as it occurs.
+  const counts = occurrences(w);
+  const stops = [...new Set(o.stop_words ?? GOPHER_STOP_WORDS)];
   let nonSymbol = 0;
   let nonSymbolChars = 0;
   let alphaWords = 0;
-  for (const w of words) {
-    if (!isSymbolWord(w)) {
-      nonSymbol++;
-      nonSymbolChars += cpLength(w);
+  let stopIds = 0;
+  let stopWords = 0;
+  for (let id = 0; id < w.vocab; id++) {
+    const k = counts[id] as number;
+    const at = w.first[id] as number;
+    const a = w.starts[at] as number;
+    const b = w.starts[at + 1] as number;
+    if (!isSymbolWord(w.chars, a, b)) {
+      nonSymbol += k;
+      nonSymbolChars += k * (w.cpLens[id] as number);
     }
-    if (hasAlpha(w)) alphaWords++;
+    if (hasAlpha(w.chars, a, b)) alphaWords += k;
+    if (isStopWord(w.chars, a, b, stops)) {
+      stopIds++;
+      stopWords += k;
+    }
   }
   // numpy.mean of an empty list is NaN, which passes both comparisons.
   const avg = ratio(nonSymbolChars, nonSymbol);
-  const lines = pySplitlines(text);
+  let lines = 0;
   let bullets = 0;
   let endEllipsis = 0;
-  for (const l of lines) {
+  forEachLine(text, (start, end) => {
     // `l.lstrip().startswith(("•", "-"))` and `l.rstrip().endswith(("...", "…"))`, read in place.
-    let a = 0;
-    while (a < l.length && isPySpace(l.charCodeAt(a))) a++;
-    const first = l.charCodeAt(a);
+    lines++;
+    let a = start;
+    while (a < end && PY_SPACE(text.charCodeAt(a))) a++;
+    const first = a < end ? text.charCodeAt(a) : -1;
     if (first === 0x2022 || first === 0x2d) bullets++;
-    let b = l.length;
-    while (b > a && isPySpace(l.charCodeAt(b - 1))) b--;
-    if (b - a >= 1 && l.charCodeAt(b - 1) === 0x2026) endEllipsis++;
-    else if (b - a >= 3 && l.charCodeAt(b - 1) === 0x2e && l.charCodeAt(b - 2) === 0x2e && l.charCodeAt(b - 3) === 0x2e) endEllipsis++;
-  }
-  const stop = new Set(o.stop_words ?? GOPHER_STOP_WORDS);
+    let b = end;
+    while (b > a && PY_SPACE(text.charCodeAt(b - 1))) b--;
+    if (b - a >= 1 && text.charCodeAt(b - 1) === 0x2026) endEllipsis++;
+    else if (b - a >= 3 && text.charCodeAt(b - 1) === 0x2e && text.charCodeAt(b - 2) === 0x2e && text.charCodeAt(b - 3) === 0x2e) endEllipsis++;
+  });
   // HEAD counts distinct stop words (f9bbe093); v0.2.0 counted occurrences.
-  const stopCount = o.profile === 'head' ? new Set(words.filter((w) => stop.has(w))).size : words.filter((w) => stop.has(w)).length;
+  const stopCount = o.profile === 'head' ? stopIds : stopWords;
 
   const hashRatio = ratio(pyCount(text, '#'), n);
   const ellipsisRatio = ratio(pyCount(text, '...') + pyCount(text, '…'), n);
@@ -79,11 +105,11 @@ export function gopherQualityRules(text: string, o: GopherQualityOptions): RuleO
     { rule: 'gopher_above_avg_threshold', value: avg, fail: above(avg, o.max_avg_word_length) },
     { rule: 'gopher_too_many_hashes', value: hashRatio, fail: above(hashRatio, o.max_symbol_word_ratio) },
     { rule: 'gopher_too_many_ellipsis', value: ellipsisRatio, fail: above(ellipsisRatio, o.max_symbol_word_ratio) },
-    { rule: 'gopher_too_many_bullets', value: ratio(bullets, lines.length), fail: above(ratio(bullets, lines.length), o.max_bullet_lines_ratio) },
+    { rule: 'gopher_too_many_bullets', value: ratio(bullets, lines), fail: above(ratio(bullets, lines), o.max_bullet_lines_ratio) },
     {
       rule: 'gopher_too_many_end_ellipsis',
-      value: ratio(endEllipsis, lines.length),
-      fail: above(ratio(endEllipsis, lines.length), o.max_ellipsis_lines_ratio),
+      value: ratio(endEllipsis, lines),
+      fail: above(ratio(endEllipsis, lines), o.max_ellipsis_lines_ratio),
     },
     { rule: 'gopher_below_alpha_threshold', value: alphaRatio, fail: below(alphaRatio, o.max_non_alpha_words_ratio) },
     { rule: 'gopher_enough_stop_words', value: stopCount, fail: below(stopCount, o.min_stop_words) },

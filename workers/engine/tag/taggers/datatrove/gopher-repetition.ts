@@ -2,9 +2,11 @@
 import { z } from 'zod';
 import { cpLength, pySplitlines } from '../../../text/python.js';
 import type { TaggerSpec } from '../../types.js';
-import { above, filterOutputs, filterSpans, languageOption, profileOption, ratio, threshold, wordsFor, type RuleOutcome } from './common.js';
+import { above, filterOutputs, filterSpans, languageOption, profileOption, ratio, threshold, type RuleOutcome } from './common.js';
+import { allDuplicateChars } from './dup-ngrams.js';
 import { stripText } from './lines.js';
-import { allDuplicateChars, findDuplicates, prefixHashes, topNgramChars, wordTable } from './ngrams.js';
+import { findDuplicates, topNgramChars } from './ngrams.js';
+import { wordIdsFor } from './word-ids.js';
 
 const nGramList = (def: Array<[number, number]>, what: string) =>
   z.array(z.tuple([z.number().int().positive(), z.number()])).default(def).describe(what);
@@ -47,17 +49,17 @@ export function gopherRepetitionRules(text: string, o: GopherRepetitionOptions):
   push('dup_line_frac', ratio(line.elements, lines.length), o.dup_line_frac);
   push('dup_line_char_frac', ratio(line.chars, len), o.dup_line_char_frac);
 
-  const table = wordTable(wordsFor(text, o.language, o.profile));
-  const tops = topNgramChars(table, o.top_n_grams.map(([n]) => n));
+  const words = wordIdsFor(text, o.language, o.profile);
+  const tops = topNgramChars(words, o.top_n_grams.map(([n]) => n));
   for (const [n, frac] of o.top_n_grams) {
     const chars = tops.get(n);
     const value = chars === undefined ? undefined : ratio(chars, len);
     // Upstream checks `> n_frac` with no truthiness guard; an n with no n-grams is skipped.
     out.push({ rule: `top_${n}_gram`, value, fail: value !== undefined && value > frac });
   }
-  const hashes = prefixHashes(table);
-  for (const [n, frac] of o.dup_n_grams) {
-    const value = ratio(allDuplicateChars(table, n, hashes), len);
+  const dups = allDuplicateChars(words, o.dup_n_grams.map(([n]) => n));
+  for (const [k, [n, frac]] of o.dup_n_grams.entries()) {
+    const value = ratio(dups[k] as number, len);
     out.push({ rule: `duplicated_${n}_n_grams`, value, fail: value !== undefined && value > frac });
   }
   return out;

@@ -1,21 +1,43 @@
-// The index-based strip helpers against Python's strip() as the regex port has it, on every whitespace character.
+// The index-based line and strip helpers against Python's splitlines() and strip() as the regex ports have them.
 import { describe, expect, it } from 'vitest';
-import { pyStrip } from '../../../text/python.js';
-import { isBlankText, stripText } from './lines.js';
+import { pySplitlines, pyStrip } from '../../../text/python.js';
+import { forEachLine, isBlankText, stripText } from './lines.js';
 
 const WS = ['\t', '\n', '\x0b', '\x0c', '\r', '\x1c', '\x1f', ' ', '\x85', '\xa0', '\u1680', '\u2000', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000'];
-const NOT_WS = ['a', '\u200b', '\ufeff', '\x1b', '😀', '.'];
+const NOT_WS = ['a', '\u200b', '\ufeff', '\x1b', '😀', '.', '\r\n', '\x1d', '\x1e', '\x84', '\x86', '\u2027', '\u202a', '\ud800', 'é'];
+
+function randomTexts(seed: number, count: number): string[] {
+  let s = seed;
+  const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  return Array.from({ length: count }, () => {
+    let text = '';
+    const n = Math.floor(next() * 12);
+    for (let k = 0; k < n; k++) text += next() < 0.7 ? WS[Math.floor(next() * WS.length)] : NOT_WS[Math.floor(next() * NOT_WS.length)];
+    return text;
+  });
+}
 
 describe('stripText / isBlankText', () => {
   it('equal str.strip() and str.strip() == "" on random mixes', () => {
-    let s = 9;
-    const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-    for (let t = 0; t < 500; t++) {
-      let text = '';
-      const n = Math.floor(next() * 12);
-      for (let k = 0; k < n; k++) text += next() < 0.7 ? WS[Math.floor(next() * WS.length)] : NOT_WS[Math.floor(next() * NOT_WS.length)];
+    for (const text of randomTexts(9, 500)) {
       expect(stripText(text)).toBe(pyStrip(text));
       expect(isBlankText(text)).toBe(pyStrip(text) === '');
+    }
+  });
+});
+
+describe('forEachLine', () => {
+  it('cuts the lines of str.splitlines(), each terminator up to the next line', () => {
+    for (const text of [...randomTexts(11, 800), '', 'a', '\r\n', 'a\r\r\nb\n', 'x'.repeat(100) + '\u2029']) {
+      const lines: string[] = [];
+      let at = 0;
+      forEachLine(text, (start, end, next) => {
+        expect(start).toBe(at);
+        lines.push(text.slice(start, end));
+        at = next;
+      });
+      expect(at).toBe(text.length);
+      expect(lines).toEqual(pySplitlines(text));
     }
   });
 });

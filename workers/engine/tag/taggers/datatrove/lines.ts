@@ -8,18 +8,26 @@ export interface LineSlice {
   next: number;
 }
 
-// eslint-disable-next-line no-control-regex -- Python's line boundaries include control characters
-const BREAK = /\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]/g;
+/** Whether a UTF-16 unit ends a line for `str.splitlines()`: \n \r \x0b \x0c \x1c \x1d \x1e \x85 \u2028 \u2029. */
+export function isLineBreak(c: number): boolean {
+  return c <= 0x1e ? (c >= 0x0a && c <= 0x0d) || c >= 0x1c : c === 0x85 || c === 0x2028 || c === 0x2029;
+}
 
 /** Calls `f(start, end, next)` for each line exactly as `text.splitlines()` cuts them. */
 export function forEachLine(text: string, f: (start: number, end: number, next: number) => void): void {
+  const n = text.length;
   let start = 0;
-  BREAK.lastIndex = 0;
-  for (let m = BREAK.exec(text); m !== null; m = BREAK.exec(text)) {
-    f(start, m.index, m.index + m[0].length);
-    start = m.index + m[0].length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    // Printable ASCII, most of any text, is never a break: settled before the full test.
+    if (c > 0x1e && c < 0x85) continue;
+    if (!isLineBreak(c)) continue;
+    const next = c === 0x0d && text.charCodeAt(i + 1) === 0x0a ? i + 2 : i + 1;
+    f(start, i, next);
+    start = next;
+    i = next - 1;
   }
-  if (start < text.length) f(start, text.length, text.length);
+  if (start < n) f(start, n, n);
 }
 
 /** Lines exactly as `text.splitlines()` cuts them: a trailing terminator adds no empty line; "" has none. */
