@@ -89,7 +89,8 @@ function c4V2Spans(text: string): TagSpan[] {
   flag(lower.includes('{'), 'has_curly_brace');
   flag(lower.includes('lorem ipsum'), 'has_lorem_ipsum');
   flag(lower.includes('javascript'), 'has_javascript');
-  flag(NAUGHTY_PHRASES.test(lower) || WORDS.scan(lower, NAUGHTY) !== 0, 'has_naughty_word');
+  // The trie also holds "javascript" (c4_v1's whole-word check): only the NAUGHTY bit counts here.
+  flag(NAUGHTY_PHRASES.test(lower) || (WORDS.scan(lower, NAUGHTY) & NAUGHTY) !== 0, 'has_naughty_word');
   const lines = c4Lines(lower);
   // Same length: offsets into the lowered text are offsets into the text (the runtime converts them).
   const shifted = lower.length !== text.length;
