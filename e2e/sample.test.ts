@@ -1,4 +1,6 @@
-// Issue 18 in Debian's Chromium: a workspace above the sampling bound previews a sample (≈ figures with intervals); "Exact figures" counts every document.
+// Issue 18 in Debian's Chromium: a workspace above the sampling bound previews a sample (≈ figures with intervals); "Exact figures" counts every document in a job.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreviewResult } from '../shared/contract/index.js';
 import { runCli } from '../workers/engine/cli/run-cli.js';
@@ -21,7 +23,7 @@ describe.skipIf(!hasChromium)('sampled preview e2e (issue 18)', () => {
     }
   });
 
-  it('shows estimates with their intervals, then the exact figures `assay preview` prints', async () => {
+  it('shows estimates with their intervals, then the exact figures `assay preview` prints, counted by a job', async () => {
     const { page } = s;
     await openRecipe(page, s.server, 'recipes/demo.yaml');
     const note = page.getByTestId('sample-note');
@@ -40,6 +42,8 @@ describe.skipIf(!hasChromium)('sampled preview e2e (issue 18)', () => {
     await page.getByTestId('exact-preview').click();
     await note.waitFor({ state: 'detached', timeout: 60_000 });
     expect(await kept.getAttribute('data-exact')).toBe('true');
+    // Counted by a `preview` job (a process of its own, listed under Runs), which kept its figures beside the index.
+    expect(readdirSync(join(s.ws, '.assay', 'previews')).filter((f) => f.endsWith('.json'))).toHaveLength(1);
     const cli = runCli(['preview', '-c', 'recipes/demo.yaml', '--index', '.', '--json'], { cwd: s.ws });
     expect(cli.code, cli.stderr).toBe(0);
     const want = JSON.parse(cli.stdout) as PreviewResult;

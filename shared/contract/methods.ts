@@ -63,6 +63,8 @@ export const methods = {
   'recipe.write': { params: z.object({ path: relPath, text: recipeText }).strict(), result: {} as { path: string; bytes: number } },
   /** `exact`: every indexed document, also where live previews of a large index run on a sample (PreviewResult.sample). */
   'preview.run': { params: z.object({ recipeText, ids: z.boolean().optional(), exact: z.boolean().optional() }).strict(), result: {} as PreviewResult },
+  /** The exact figures a finished `preview` job kept for this recipe text; null when none match the index as it is now. */
+  'preview.exact': { params: z.object({ recipeText }).strict(), result: {} as PreviewResult | null },
   'preview.samples': {
     params: z
       .object({ recipeText, rule: z.number().int().min(-1), bucket: sampleBucket, offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000) })

@@ -4,6 +4,7 @@ import type { LintIssue, Params, RecipeCompareResult, WorkspaceInfo } from '../.
 import { resolveAgainst } from './compare-against.js';
 import { hostDeconItems, hostDeconReport } from './decon.js';
 import type { Handlers } from './dispatch.js';
+import { readExactPreview } from './exact-preview.js';
 import { exportDocuments } from './export.js';
 import { readExecutorSettings, writeExecutorSettings } from './executor-settings.js';
 import type { IndexService } from './index-service.js';
@@ -69,6 +70,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'recipe.read': (p) => readRecipe(root, p.path),
     'recipe.write': (p) => writeRecipe(root, p.path, p.text),
     'preview.run': (p) => index.engine().preview(p.recipeText, { ...(p.ids !== undefined && { ids: p.ids }), ...(p.exact !== undefined && { exact: p.exact }) }),
+    'preview.exact': (p) => readExactPreview(root, p.recipeText),
     'preview.samples': (p) => index.engine().samples(p.recipeText, p.rule, p.bucket, p.offset, p.limit),
     'preview.explain': (p) => index.engine().explain(p.recipeText, p.id),
     'preview.diff': (p) => diff(ctx, p),

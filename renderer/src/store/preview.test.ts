@@ -23,36 +23,68 @@ describe('preview slice', () => {
     expect(p.running).toBe(false);
   });
 
-  it('a sampled preview asks for exact figures of the same text, and an edit meanwhile wins', async () => {
+  it('a sampled preview counts exact figures in a preview job, shows them when it ends on the same text, and an edit meanwhile wins', async () => {
     const { store, fake } = harness();
-    const asked: unknown[] = [];
-    const exactDone = deferred<PreviewResult>();
-    fake.handle('preview.run', (p) => {
-      asked.push(p);
-      if (p.exact) return exactDone.promise;
-      return { ...previewResult([rule(0, 7)]), exact: false, sample: { docs: 10, of: 100, fraction: 0.1, seed: 0, level: 0.95 } };
-    });
+    const sampled = { ...previewResult([rule(0, 7)]), exact: false, sample: { docs: 10, of: 100, fraction: 0.1, seed: 0, level: 0.95 } };
+    fake.handle('preview.run', () => sampled);
+    // Nothing kept for a text until its job ended.
+    const kept = new Map<string, PreviewResult>();
+    fake.handle('preview.exact', (p) => kept.get(p.recipeText) ?? null);
+    let n = 0;
+    fake.handle('jobs.start', (s) => ({ jobId: `j${++n}`, kind: s.kind, state: 'running', startedAt: new Date().toISOString(), outputs: [] }));
     store.getState().setRecipeText('v1');
     await settle();
     expect(store.getState().preview.result?.sample?.of).toBe(100);
-    const exact = store.getState().runExactPreview();
+    await store.getState().runExactPreview();
+    expect(fake.callsOf('jobs.start')).toEqual([{ kind: 'preview', configText: 'v1' }]);
     expect(store.getState().preview.exactRunning).toBe(true);
-    exactDone.resolve(previewResult([rule(0, 9)]));
-    await exact;
-    expect(asked.at(-1)).toEqual({ recipeText: 'v1', exact: true });
+    expect(store.getState().runs.jobs.map((j) => j.jobId)).toEqual(['j1']);
+    // A second click while it runs starts nothing.
+    await store.getState().runExactPreview();
+    expect(fake.callsOf('jobs.start')).toHaveLength(1);
+    kept.set('v1', previewResult([rule(0, 9)]));
+    store.getState().onJobState({ jobId: 'j1', kind: 'preview', state: 'done', startedAt: new Date().toISOString(), outputs: [] });
+    await settle();
     expect(store.getState().preview.result?.exact).toBe(true);
     expect(store.getState().preview.result?.rules[0]?.sequential.docs).toBe(9);
     expect(store.getState().preview.exactRunning).toBe(false);
-    // Exact figures that arrive after an edit do not replace the edit's preview.
-    const late = deferred<PreviewResult>();
-    fake.handle('preview.run', (p) => (p.exact ? late.promise : previewResult([rule(0, 3)])));
-    const again = store.getState().runExactPreview();
+    // Asked again for the same text: the kept figures come at once, without a job.
+    store.getState().setRecipeText('v1 ');
+    store.getState().setRecipeText('v1');
+    await settle();
+    expect(store.getState().preview.result?.exact).toBe(false);
+    await store.getState().runExactPreview();
+    expect(fake.callsOf('jobs.start')).toHaveLength(1);
+    expect(store.getState().preview.result?.rules[0]?.sequential.docs).toBe(9);
+    // Exact figures of a job that ends after an edit do not replace the edit's preview.
     store.getState().setRecipeText('v2');
+    await settle();
+    await store.getState().runExactPreview();
+    expect(fake.callsOf('jobs.start')).toHaveLength(2);
+    fake.handle('preview.run', () => previewResult([rule(0, 3)]));
+    store.getState().setRecipeText('v3');
     await store.getState().runPreview();
-    late.resolve(previewResult([rule(0, 99)]));
-    await again;
-    expect(store.getState().preview.text).toBe('v2');
+    kept.set('v2', previewResult([rule(0, 99)]));
+    store.getState().onJobState({ jobId: 'j2', kind: 'preview', state: 'done', startedAt: new Date().toISOString(), outputs: [] });
+    await settle();
+    expect(store.getState().preview.text).toBe('v3');
     expect(store.getState().preview.result?.rules[0]?.sequential.docs).toBe(3);
+    expect(store.getState().preview.exactRunning).toBe(false);
+  });
+
+  it('a failed exact-figures job keeps the sampled figures and frees the button', async () => {
+    const { store, fake } = harness();
+    fake.handle('preview.run', () => ({ ...previewResult([rule(0, 7)]), exact: false, sample: { docs: 10, of: 100, fraction: 0.1, seed: 0, level: 0.95 } }));
+    fake.handle('preview.exact', () => null);
+    fake.handle('jobs.start', (s) => ({ jobId: 'j1', kind: s.kind, state: 'running', startedAt: new Date().toISOString(), outputs: [] }));
+    store.getState().setRecipeText('v1');
+    await settle();
+    await store.getState().runExactPreview();
+    store.getState().onJobState({ jobId: 'j1', kind: 'preview', state: 'failed', startedAt: new Date().toISOString(), outputs: [], error: 'out of memory' });
+    await settle();
+    expect(store.getState().preview.exactRunning).toBe(false);
+    expect(store.getState().preview.result?.exact).toBe(false);
+    expect(fake.callsOf('preview.exact')).toHaveLength(1);
   });
 
   it('drops an answer that a newer run overtook', async () => {

@@ -1,5 +1,5 @@
 // Preview slice: the live preview of the editor's recipe (rule counts, totals, sweeps), its error and lint issues.
-import type { ErrorPayload, LintIssue, PreviewResult } from '../../../shared/contract/index.js';
+import type { ErrorPayload, JobInfo, LintIssue, PreviewResult } from '../../../shared/contract/index.js';
 import { toErrorPayload } from '../api/errors.js';
 import { latestRunner } from '../lib/latestRunner.js';
 import { defaultSweepChoice } from '../lib/subRules.js';
@@ -17,7 +17,7 @@ export interface PreviewState {
   roundTripMs: number | null;
   /** Rules whose per-source rows are open. */
   expanded: Record<number, boolean>;
-  /** Exact figures asked for a sampled preview's text are being computed (an edit cancels them). */
+  /** A `preview` job is counting the exact figures of a sampled preview's text (shown if the text is unchanged when it ends). */
   exactRunning: boolean;
 }
 
@@ -27,8 +27,13 @@ export interface PreviewSlice {
   schedulePreview(): void;
   /** Preview the current text now. */
   runPreview(): Promise<void>;
-  /** A sampled preview's exact figures: every indexed document, for the current text (the next edit's preview replaces them). */
+  /**
+   * A sampled preview's exact figures for the current text: kept ones at once, else a `preview` job (listed under Runs)
+   * counts every indexed document; the next edit's preview replaces them.
+   */
   runExactPreview(): Promise<void>;
+  /** A job ended: when it is the exact figures' job, show them if the text is still the one it counted. */
+  exactJobEnded(info: JobInfo): Promise<void>;
   toggleRuleExpanded(index: number): void;
 }
 
@@ -39,6 +44,15 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = ({ api, previewGap
   let seq = 0;
   /** Consecutive CANCELLED answers for our own latest preview: another window's newer preview superseded it. */
   let superseded = 0;
+  /** The running exact-figures job and the text it counts. */
+  let exactJob: { id: string; text: string } | null = null;
+  /** Exact figures kept for `text` (by an earlier job, on the index as it is now), shown if the text is still current. */
+  const showExact = async (text: string): Promise<boolean> => {
+    const result = await api.invoke('preview.exact', { recipeText: text }).catch(() => null);
+    if (result === null) return false;
+    if (get().recipe.text === text) patch({ result, text, error: null });
+    return true;
+  };
 
   const run = async (): Promise<void> => {
     const text = get().recipe.text;
@@ -90,17 +104,28 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = ({ api, previewGap
     },
     async runExactPreview() {
       const text = get().recipe.text;
-      const mine = seq;
+      if (exactJob !== null) return;
       patch({ exactRunning: true });
       try {
-        const result = await api.invoke('preview.run', { recipeText: text, exact: true });
-        // An edit since the click owns the state (and its live preview cancelled this one).
-        if (mine === seq && get().recipe.text === text) patch({ result, text, error: null });
+        if (await showExact(text)) return patch({ exactRunning: false });
+        const info = await api.invoke('jobs.start', { kind: 'preview', configText: text });
+        exactJob = { id: info.jobId, text };
+        // Its state events may have come before this answer: the Runs list then holds it already, perhaps ended.
+        const known = get().runs.jobs.find((j) => j.jobId === info.jobId);
+        if (known === undefined) get().onJobState(info);
+        else if (known.state !== 'running') await get().exactJobEnded(known);
       } catch (e) {
-        if (mine === seq && toErrorPayload(e).code !== 'CANCELLED') patch({ error: toErrorPayload(e) });
-      } finally {
-        patch({ exactRunning: false });
+        exactJob = null;
+        patch({ exactRunning: false, error: toErrorPayload(e) });
       }
+    },
+    async exactJobEnded(info) {
+      if (exactJob === null || info.jobId !== exactJob.id || info.state === 'running') return;
+      const { text } = exactJob;
+      exactJob = null;
+      patch({ exactRunning: false });
+      // A failed or cancelled job says why in the Runs list; the sampled figures stay.
+      if (info.state === 'done') await showExact(text);
     },
     toggleRuleExpanded(index) {
       const expanded = { ...get().preview.expanded };

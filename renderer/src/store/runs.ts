@@ -184,6 +184,7 @@ export const createRunsSlice: SliceCreator<RunsSlice> = ({ api }) => (set, get) 
       upsert(info);
       // A finished run may have written outputs or attribute files the workspace lists.
       if (info.state !== 'running' && before !== info.state) void get().refreshWorkspace();
+      if (info.kind === 'preview') void get().exactJobEnded(info);
     },
 
     onJobProgress(p) {

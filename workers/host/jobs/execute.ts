@@ -11,6 +11,7 @@ import { runImport } from '../../engine/parquet/index.js';
 import { runTag } from '../../engine/tag/runtime.js';
 import { runTokens } from '../../engine/tokenize/runtime.js';
 import { runWarc } from '../../engine/warc/index.js';
+import { computeExactPreview } from '../exact-preview.js';
 import type { StageProgress } from './meter.js';
 import type { JobPlan } from './plan.js';
 
@@ -97,6 +98,13 @@ export async function executePlan(plan: JobPlan, c: ExecuteContext, buildIndex: 
       for (const f of s.files) c.log(`${relative(c.root, f.input)} → ${relative(c.root, f.output)}: ${f.status === 'skipped' ? 'already extracted' : `${n(f.counts.kept)} of ${n(f.counts.records)} records kept`}`);
       const summary = `extracted ${n(t.kept)} documents from ${n(t.records)} WARC records in ${s.files.length} file(s) in ${s.elapsedSec.toFixed(1)} s; skipped: ${n(t.nonHtml)} not HTML, ${n(t.urlBlocked)} URL-blocked, ${n(t.empty + t.tooShort)} empty or too short, ${n(t.malformed)} malformed`;
       return { summary, outputs: folders(c.root, s.files.map((f) => f.output)), reindex: true };
+    }
+    case 'preview': {
+      const t0 = performance.now();
+      const r = await computeExactPreview(c.root, plan.recipeText, plan.recipePath, c.onProgress);
+      const { docs, kept } = r.total;
+      const summary = `exact figures on every one of ${n(docs)} indexed documents: kept ${n(kept.docs)} (${docs === 0 ? 0 : ((100 * kept.docs) / docs).toFixed(1)}%) in ${((performance.now() - t0) / 1000).toFixed(1)} s`;
+      return { summary, outputs: [], reindex: false };
     }
     case 'index': {
       const r = await buildIndex(c.root, base);

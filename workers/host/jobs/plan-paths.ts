@@ -65,7 +65,9 @@ function configPaths(plan: JobPlan): PlannedPath[] {
       ];
     }
     case 'index':
-      // The index job confines what it reads itself (buildIndex with `confine`).
+    case 'preview':
+      // The index job confines what it reads itself (buildIndex with `confine`); a preview reads the index and, for
+      // span replacements, document texts through the engine's own confinement (openPreviewEngine's checkPath).
       return [];
     case 'warc': {
       const w = plan.warc;
@@ -142,6 +144,7 @@ async function derivedPaths(plan: JobPlan, root: string): Promise<PlannedPath[]>
       for (const doc of await files(plan.tokens.documents)) add(doc, 'documents');
       break;
     case 'index':
+    case 'preview':
       break;
     case 'warc':
       // No match is the job's own error when it runs (as for the other kinds), not a confinement question.

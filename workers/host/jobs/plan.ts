@@ -38,7 +38,8 @@ export type JobPlan =
   | { kind: 'tokens'; tokens: TokensOptions }
   | { kind: 'index' }
   | { kind: 'import'; import: ImportConfig }
-  | { kind: 'warc'; warc: WarcConfig & { documents: string[]; destination: string } };
+  | { kind: 'warc'; warc: WarcConfig & { documents: string[]; destination: string } }
+  | { kind: 'preview'; recipeText: string; recipePath: string };
 
 /** `env` is what `${oc.env:…}` reads: the app passes only the workspace's allowed variables (the job process has no others). */
 const ctx = (env: NodeJS.ProcessEnv = process.env): { env: NodeJS.ProcessEnv; cpuCount: number } => ({ env, cpuCount: cpus().length });
@@ -83,6 +84,10 @@ export function planJob(kind: JobKind, text: string, path: string, env?: NodeJS.
       return { kind, import: parsed(parseConfigText(text, importConfig, ctx(env), 'an import config must be a mapping with `documents`'), path) };
     case 'warc':
       return { kind, warc: warcPlan(text, path) };
+    case 'preview':
+      // Refused here, before a process starts, as a mix job of the same recipe would be; the engine reads the text itself.
+      parsed(parseRecipe(text, ctx(env)), path);
+      return { kind, recipeText: text, recipePath: path };
   }
 }
 

@@ -17,8 +17,8 @@ export function Totals({ result }: { result: PreviewResult }) {
       {result.sample && (
         <div className="sample-note" data-testid="sample-note">
           Estimated from a uniform sample of {fmtInt(result.sample.docs)} of {fmtInt(result.sample.of)} documents; {Math.round(result.sample.level * 100)}% intervals on hover.{' '}
-          <button type="button" data-testid="exact-preview" disabled={exactRunning} onClick={() => void store.getState().runExactPreview()} title="count every indexed document for this recipe (an edit cancels it)">
-            {exactRunning ? 'computing exact figures…' : 'Exact figures'}
+          <button type="button" data-testid="exact-preview" disabled={exactRunning} onClick={() => void store.getState().runExactPreview()} title="count every indexed document for this recipe in a background job (listed under Runs; shown if the recipe is unchanged when it ends)">
+            {exactRunning ? 'counting every document (see Runs)…' : 'Exact figures'}
           </button>
         </div>
       )}

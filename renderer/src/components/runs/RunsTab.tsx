@@ -38,7 +38,7 @@ export function RunsTab() {
         <span className="sep" />
         <select value={kind} onChange={(e) => s().setRunKind(e.target.value as typeof kind)} data-testid="run-kind" aria-label="job kind">
           {/* Imports and WARC extraction start from the Sources dialog (Workspace panel), which picks the files. */}
-          {jobKind.options.filter((k) => k !== 'import' && k !== 'warc').map((k) => (
+          {jobKind.options.filter((k) => k !== 'import' && k !== 'warc' && k !== 'preview').map((k) => (
             <option key={k} value={k}>
               {k}
             </option>
