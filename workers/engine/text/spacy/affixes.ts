@@ -30,7 +30,7 @@ const AFTER_DIGIT_SINGLE = cpSet([...singles(LIST_CURRENCY), ...singles(LIST_UNI
 const MULTI_LAST = cpSet([...SUFFIX_MULTI, ...CURRENCY, ...UNITS].filter((w) => [...w].length > 1).map((w) => [...w].pop() as string));
 /** Longest fixed suffix alternative, in code points (`اكواب`). */
 const MAX_FIXED_SUFFIX = Math.max(...[...SUFFIX_MULTI, ...CURRENCY, ...UNITS].map((w) => [...w].length));
-/** Lookbehind class of `(?<=[0-9{al}%²\-\+{PUNCT}(?:{QUOTES})])\.`. */
+/** Lookbehind class of `(?<=[0-9{al}%²\-\+{PUNCT}(?:{QUOTES})])\.` (markUnits lists it again, as ranges). */
 const DOT_AFTER = (cp: number): boolean =>
   (cp >= 0x30 && cp <= 0x39) ||
   ALPHA_LOWER.has(cp) ||
@@ -149,4 +149,27 @@ export function mayHaveInfix(s: string, lo: number, hi: number): boolean {
     if (c >= 0xa0 && ICONS.has(cpAt(s, i))) return true;
   }
   return false;
+}
+
+/**
+ * Marks the units of a class table for the tokenizer's fast path (plain.ts), which starts with every unit `inner`
+ * and `plain`. `inner` is cleared on the units a rule can react to inside a chunk: the infix triggers and icons, `.`
+ * (dot suffixes, `..` prefixes, URLs: every URL host has a dot), `$` (`US$` prefixes) and ASCII digits (unit and
+ * currency suffixes and `+` only follow one). `plain` is also cleared on the single-unit prefixes and suffixes (the
+ * quotes among them, so `'s` too). So a chunk with `plain` units at both ends and `inner` units between has no prefix,
+ * suffix, infix or URL match unless it ends with `'s`. `open` marks the units `findPrefix` returns as a one-unit prefix
+ * wherever they stand; `close` those `findSuffix` returns as a one-unit suffix wherever they stand (no longer suffix
+ * ends with them); `dotAfter` the units after which a final `.` is a one-unit suffix.
+ */
+export function markUnits(table: Uint8Array, bits: { plain: number; inner: number; open: number; close: number; dotAfter: number }): void {
+  const both = ~(bits.inner | bits.plain);
+  for (const set of [INFIX_TRIGGER, ICONS]) set.andIn(table, both);
+  for (const ch of '.$0123456789') table[ch.charCodeAt(0)]! &= both;
+  for (const set of [PREFIX_SINGLE, SUFFIX_SINGLE]) set.andIn(table, ~bits.plain);
+  PREFIX_SINGLE.orIn(table, bits.open);
+  SUFFIX_SINGLE.orIn(table, bits.close);
+  MULTI_LAST.andIn(table, ~bits.close);
+  // DOT_AFTER's members, as ranges (a loop over every unit would run in the interpreter at start-up).
+  for (const set of [ALPHA_LOWER, PUNCT_CLASS_CHARS, QUOTE_CHARS]) set.orIn(table, bits.dotAfter);
+  for (const ch of '0123456789%²-+(?:)') table[ch.charCodeAt(0)]! |= bits.dotAfter;
 }

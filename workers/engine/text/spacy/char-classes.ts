@@ -25,6 +25,16 @@ export class CodePointSet {
     return false;
   }
 
+  /** `table[c] |= bits` for every BMP code point c of the set. */
+  orIn(table: Uint8Array, bits: number): void {
+    for (const [lo, hi] of this.bmpRanges) for (let c = lo; c <= hi; c++) table[c]! |= bits;
+  }
+
+  /** `table[c] &= bits` for every BMP code point c of the set. */
+  andIn(table: Uint8Array, bits: number): void {
+    for (const [lo, hi] of this.bmpRanges) for (let c = lo; c <= hi; c++) table[c]! &= bits;
+  }
+
   /** The set as a JS `u`-mode character-class body (for the few rules kept as regexes). */
   toClassBody(): string {
     const out: string[] = [];

@@ -48,14 +48,11 @@ export function applySpecialMatcher(
   m: SpecialMatcher,
   s: string,
   lo: number,
-  lengths: number[],
+  lengths: readonly number[],
   rules: Map<string, string[]>,
-): number[] {
-  const offs = [lo];
-  for (const len of lengths) offs.push((offs[offs.length - 1] as number) + len);
+): readonly number[] {
   const matches: Match[] = [];
-  for (let i = 0; i < lengths.length; i++) {
-    const a = offs[i] as number;
+  for (let i = 0, a = lo; i < lengths.length; a += lengths[i++] as number) {
     const candidates = m.byStart.get(startKey(s, a));
     if (candidates === undefined) continue;
     for (const p of candidates) {
@@ -65,6 +62,8 @@ export function applySpecialMatcher(
     }
   }
   if (matches.length === 0) return lengths;
+  const offs = [lo];
+  for (const len of lengths) offs.push((offs[offs.length - 1] as number) + len);
   // Longest first, then leftmost; a span is kept when neither its first nor its last token was seen (upstream marks
   // every token of every visited span as seen, kept or not).
   matches.sort((x, y) => y.end - y.start - (x.end - x.start) || x.start - y.start);

@@ -1,68 +1,48 @@
 // A port of spaCy v3's rule-based Tokenizer (tokenizer.pyx) for `blank("en")` / `blank("xx")`, linear in the text length.
 import { findPrefix, findSuffix, infixRegex, mayHaveInfix } from './affixes.js';
 import { baseExceptions, englishExceptions } from './exceptions.js';
+import { ChunkCache } from './cache.js';
 import { applySpecialMatcher, buildMatcher, type SpecialMatcher } from './matcher.js';
+import { CLOSE, DOT_AFTER, HashFilter, OPEN, SPACE, UNIT_CLASS, hashStep, plainChunk } from './plain.js';
+import { OffsetBuffer, type TokenOffsets } from './offsets.js';
 import { urlMatch } from './url.js';
 
-/** Token boundaries as UTF-16 offsets; whitespace tokens (runs other than one trailing space) included, like spaCy. */
-export interface TokenOffsets {
-  starts: Int32Array;
-  ends: Int32Array;
+export type { TokenOffsets } from './offsets.js';
+
+// Module-local copies: under tsx an imported binding is a getter call on every use, which the hot loop would pay.
+const CLS = UNIT_CLASS;
+const IS_SPACE = SPACE;
+const step = hashStep;
+
+/** Whether s[lo, hi) has a `.` (every URL_MATCH host has one). */
+function hasDot(s: string, lo: number, hi: number): boolean {
+  for (let i = lo; i < hi; i++) if (s.charCodeAt(i) === 0x2e) return true;
+  return false;
 }
 
-/** Growable pair of offset arrays (typed, so ten million tokens do not churn the garbage collector). */
-class OffsetBuffer {
-  starts: Int32Array;
-  ends: Int32Array;
-  length = 0;
-
-  /** Sized to the text (about one token per 4 units): many callers tokenize one short line at a time. */
-  constructor(textLength: number) {
-    const size = Math.min(1024, (textLength >> 2) + 8);
-    this.starts = new Int32Array(size);
-    this.ends = new Int32Array(size);
-  }
-
-  push(start: number, end: number): void {
-    if (this.length === this.starts.length) {
-      const grow = (a: Int32Array) => {
-        const b = new Int32Array(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.starts = grow(this.starts);
-      this.ends = grow(this.ends);
-    }
-    this.starts[this.length] = start;
-    this.ends[this.length++] = end;
-  }
-
-  done(): TokenOffsets {
-    return { starts: this.starts.subarray(0, this.length), ends: this.ends.subarray(0, this.length) };
-  }
-}
-
-/** Python `str.isspace()` for one UTF-16 unit (all 29 such characters are in the BMP). */
-const WS = new Uint8Array(0x10000);
-for (const c of [0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x85, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000]) WS[c] = 1;
-for (let c = 0x2000; c <= 0x200a; c++) WS[c] = 1;
-export const isPySpace = (unit: number): boolean => WS[unit] === 1;
-
-const CACHE_LIMIT = 200_000;
-const CACHE_KEY_MAX = 64;
+/** Python `str.isspace()` for one UTF-16 unit. */
+export const isPySpace = (unit: number): boolean => CLS[unit] === IS_SPACE;
 
 export class SpacyTokenizer {
   private readonly rules: Map<string, string[]>;
   private readonly maxRule: number;
   private readonly infix: RegExp;
   private readonly matcher: SpecialMatcher;
+  /** Every special-case string, for the fast path to know when no special case spells part of a chunk. */
+  private readonly specials: HashFilter;
+  /** UNIT_CLASS without OPEN / CLOSE on units that are special cases themselves (the final pass could match them). */
+  private readonly cls: Uint8Array;
   /** Chunk → token lengths, like spaCy's cache (which only ever repeats what tokenizing would give). */
-  private cache = new Map<string, number[]>();
+  private readonly cache = new ChunkCache();
 
   constructor(lang: 'en' | 'xx') {
     this.rules = lang === 'en' ? englishExceptions() : baseExceptions();
     this.maxRule = Math.max(...[...this.rules.keys()].map((k) => k.length));
     this.infix = infixRegex(lang);
+    this.specials = new HashFilter(this.rules.keys());
+    this.cls = CLS.slice();
+    for (const k of this.rules.keys()) if (k.length === 1) this.cls[k.charCodeAt(0)]! &= ~(OPEN | CLOSE);
+    if (this.rules.has('.')) for (let c = 0; c < this.cls.length; c++) this.cls[c]! &= ~DOT_AFTER;
     this.matcher = buildMatcher(
       this.rules,
       isPySpace,
@@ -71,38 +51,47 @@ export class SpacyTokenizer {
     );
   }
 
-  /** All tokens of `text`, as spaCy's `Tokenizer.__call__` produces them. */
+  /** All tokens of `text`, as spaCy's `Tokenizer.__call__` produces them: most chunks by plainChunk, the rest in full. */
   tokenize(text: string): TokenOffsets {
     const n = text.length;
     const out = new OffsetBuffer(n);
-    if (n === 0) return out.done();
-    let inWs = isPySpace(text.charCodeAt(0));
-    let start = 0;
-    for (let i = 0; i < n; i++) {
-      const c = text.charCodeAt(i);
-      if (isPySpace(c) === inWs) continue;
-      if (start < i) this.chunk(text, start, i, inWs, out);
-      start = c === 0x20 ? i + 1 : i;
-      inWs = !inWs;
+    const cls = this.cls;
+    let i = 0;
+    while (i < n) {
+      const a = i;
+      if (cls[text.charCodeAt(i)] === IS_SPACE) {
+        // A whitespace run is never split: no affix, URL or infix rule matches whitespace.
+        while (++i < n && cls[text.charCodeAt(i)] === IS_SPACE);
+        out.push(a, i);
+        continue;
+      }
+      i = plainChunk(text, a, cls, this.specials, out);
+      if (i < 0) {
+        i = a + 1;
+        while (i < n && cls[text.charCodeAt(i)] !== IS_SPACE) i++;
+        this.general(text, a, i, out);
+      }
+      // One space after a token is its trailing whitespace, not a token.
+      if (i < n && text.charCodeAt(i) === 0x20) i++;
     }
-    if (start < n) this.chunk(text, start, n, inWs, out);
     return out.done();
   }
 
+  /** The special case spelled by s[lo, hi); the hash filter spares the slice and lookup for nearly all misses. */
   private special(s: string, lo: number, hi: number): string[] | undefined {
-    return hi - lo <= this.maxRule ? this.rules.get(s.slice(lo, hi)) : undefined;
+    if (hi - lo > this.maxRule) return undefined;
+    let h = 0;
+    for (let i = lo; i < hi; i++) h = step(h, s.charCodeAt(i));
+    return this.specials.mayHave(h, hi - lo) ? this.rules.get(s.slice(lo, hi)) : undefined;
   }
 
-  private chunk(s: string, lo: number, hi: number, ws: boolean, out: OffsetBuffer): void {
-    if (ws) {
-      // A whitespace run is never split: no affix, URL or infix rule matches whitespace.
-      out.push(lo, hi);
-      return;
-    }
+  private general(s: string, lo: number, hi: number, out: OffsetBuffer): void {
+    const lengths = this.lengths(s, lo, hi);
     let at = lo;
-    for (const len of this.lengths(s, lo, hi)) {
-      out.push(at, at + len);
-      at += len;
+    for (let k = 0; k < lengths.length; k++) {
+      const end = at + (lengths[k] as number);
+      out.push(at, end);
+      at = end;
     }
   }
 
@@ -120,17 +109,13 @@ export class SpacyTokenizer {
     return this.rules.keys();
   }
 
-  private lengths(s: string, lo: number, hi: number): number[] {
-    const key = hi - lo <= CACHE_KEY_MAX ? s.slice(lo, hi) : null;
-    let lengths = key === null ? undefined : this.cache.get(key);
+  private lengths(s: string, lo: number, hi: number): readonly number[] {
+    let lengths = this.cache.get(s, lo, hi);
     if (lengths === undefined) {
       const rule = this.special(s, lo, hi);
       lengths = rule ? rule.map((t) => t.length) : this.splitChunk(s, lo, hi, true);
       if (lengths.length > 1) lengths = applySpecialMatcher(this.matcher, s, lo, lengths, this.rules);
-      if (key !== null) {
-        if (this.cache.size >= CACHE_LIMIT) this.cache = new Map();
-        this.cache.set(key, lengths);
-      }
+      this.cache.set(s, lo, hi, lengths);
     }
     return lengths;
   }
@@ -172,7 +157,7 @@ export class SpacyTokenizer {
     if (hi > lo) {
       const rule = specials ? this.special(s, lo, hi) : undefined;
       if (rule) for (const t of rule) out.push(t.length);
-      else if (!urlMatch(s.slice(lo, hi))) this.infixes(s, lo, hi, out);
+      else if (!hasDot(s, lo, hi) || !urlMatch(s.slice(lo, hi))) this.infixes(s, lo, hi, out);
       else out.push(hi - lo);
     }
     for (let k = suffixes.length - 1; k >= 0; k--) out.push(suffixes[k] as number);

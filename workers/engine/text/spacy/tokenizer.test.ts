@@ -1,0 +1,111 @@
+// The tokenizer's fast path (plainChunk, the chunk cache) against its general path, on adversarial and random text.
+import { describe, expect, it } from 'vitest';
+import { englishExceptions } from './exceptions.js';
+import { SpacyTokenizer, isPySpace } from './tokenizer.js';
+
+/** Tokens by the general path alone: spaCy's whitespace split, then each chunk split in full (`chunkLengths`). */
+function reference(tok: SpacyTokenizer, text: string): string[] {
+  const out: string[] = [];
+  const chunk = (a: number, b: number, ws: boolean) => {
+    if (ws) return void out.push(text.slice(a, b));
+    let at = a;
+    for (const len of tok.chunkLengths(text.slice(a, b))) out.push(text.slice(at, (at += len)));
+  };
+  if (text.length === 0) return out;
+  let inWs = isPySpace(text.charCodeAt(0));
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (isPySpace(c) === inWs) continue;
+    if (start < i) chunk(start, i, inWs);
+    start = c === 0x20 ? i + 1 : i;
+    inWs = !inWs;
+  }
+  if (start < text.length) chunk(start, text.length, inWs);
+  return out;
+}
+
+function tokens(tok: SpacyTokenizer, text: string): string[] {
+  const { starts, ends } = tok.tokenize(text);
+  return Array.from(starts, (s, k) => text.slice(s, ends[k]));
+}
+
+/** Each language: a tokenizer for the fast path, one whose cache only the general path fills. */
+const pairs = (['en', 'xx'] as const).map((lang) => ({ lang, fast: new SpacyTokenizer(lang), plain: new SpacyTokenizer(lang) }));
+const agree = (texts: string[]) => {
+  for (const { lang, fast, plain } of pairs) {
+    for (const t of texts) {
+      const got = tokens(fast, t);
+      const want = reference(plain, t);
+      // The first difference and a few tokens around it: the texts are long.
+      let k = 0;
+      while (k < got.length && got[k] === want[k]) k++;
+      if (k < got.length || k < want.length) expect(got.slice(Math.max(0, k - 3), k + 3), lang).toEqual(want.slice(Math.max(0, k - 3), k + 3));
+    }
+  }
+};
+
+let seed = 11;
+const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+const pick = <T,>(xs: readonly T[]): T => xs[rnd(xs.length)] as T;
+
+const SPECIALS = [...englishExceptions().keys()].filter((k) => !/\s/.test(k));
+/** Affix units, quotes and apostrophes, dots, digits, letters of several kinds, astral and lone surrogate units. */
+const PIECES = [
+  ...'aZeSsxé߃Σ_#&@%²'.split(''), ...'()[]{}"“”‘’\'«»,;:!?.…-–—~/*+^<>=|$€§°'.split(''), ...'0129'.split(''),
+  'word', 'Word', 'ca', 'n\'t', '\'s', '’S', 'US$', 'C$', 'km', '😀', '𝐀', '\ud800', '\udc00', 'ಠ', '¯', '..', 'http://x.io',
+];
+const SPACES = [' ', ' ', ' ', '  ', '\n', '\r\n', '\t', '\u00a0', '\u3000', '\u2009 '];
+
+describe('spaCy tokenizer fast path', () => {
+  it('handles the empty text and whitespace-only texts', () => {
+    agree(['', ' ', '  ', '\n', ' \r\n ', '\u3000', 'a', ' a', 'a ', ' a ', 'a  b', 'a \n b', '\t\ta\t']);
+  });
+
+  it('splits common chunk shapes like the general path', () => {
+    agree([
+      'word, word. (word) "word" word; word: word! word? word), word). "word", (word.) word.) word)"',
+      "O'Neil's f(x) a)b a_b x.y Mr. Mr, mr. A. U.S. e.g. e.g., (e.g.) 3pm 10km $5 US$5 C++ :) hello:) word):",
+      "don't can't cannot Cannot gonna dont im Ill ill its It's it’s lovin' doin' 'em 'bout ‘s ‘S y'all",
+      '…word word… word…. word…… (a…… «word» ¡word! ¿word? word—word word–word a--b a~b 1-2 a/b a:b a<b a=b a,b a.B',
+      'Σ ς ΣΑΣ é. ü. ä. ß. Éé. İ. ﬁ. word° 5°C. 5°F. a²',
+      'XD xD XDD :-) (: ;) <3 </3 ^_^ ಠ_ಠ ¯\\(ツ)/¯ (╯°□°）╯︵┻━┻',
+    ]);
+  });
+
+  it('agrees on every special case wrapped in affixes', () => {
+    const wraps: Array<[string, string]> = [['', ''], ['(', ')'], ['"', '".'], ['', ','], ['', '.'], ['', '),'], ['«', '»;'], ['', '):']];
+    agree(SPECIALS.map((k) => wraps.map(([p, s]) => `${p}${k}${s} x${k} ${k}s`).join(' ')));
+  });
+
+  it('agrees on BMP units in the places the fast path looks at', () => {
+    const texts: string[] = [];
+    // Every unit below the CJK blocks and in the compatibility forms (where the punctuation and symbols are), a
+    // sample of the rest (letters all alike to the rules).
+    for (let c = 0; c < 0x10000; c++) {
+      const u = String.fromCharCode(c);
+      if (isPySpace(c) || (c >= 0x3400 && c < 0xf900 && c % 17 !== 0)) continue;
+      texts.push(`${u} a${u} ${u}a a${u}b (a${u} a${u}) a${u}. a)${u} ${u}ab. (ab${u} ab.${u}`);
+    }
+    // Batched: one long text per 512 units, so the test takes seconds, not minutes.
+    for (let k = 0; k < texts.length; k += 512) agree([texts.slice(k, k + 512).join(' ')]);
+  });
+
+  it('agrees on random text of adversarial pieces', () => {
+    const texts: string[] = [];
+    for (let k = 0; k < 3000; k++) {
+      const parts: string[] = [];
+      for (let w = 1 + rnd(12); w > 0; w--) {
+        let chunk = '';
+        for (let p = 1 + rnd(5); p > 0; p--) chunk += rnd(6) === 0 ? pick(SPECIALS) : pick(PIECES);
+        parts.push(chunk, pick(SPACES));
+      }
+      texts.push(parts.join(''));
+    }
+    agree(texts);
+  });
+
+  it('agrees on very long chunks', () => {
+    agree(['a'.repeat(5000), `(${'ab'.repeat(3000)}).`, `${'x_'.repeat(2000)}y`, `${'a.'.repeat(1000)}`, 'é'.repeat(70) + ',']);
+  });
+});
