@@ -59,7 +59,7 @@ export class TokenCache {
     for (let k = 0; k < len; k++) pool[e + 1 + k] = line.charCodeAt(start + k);
     const at = e + 1 + len;
     pool[at] = n;
-    pool.set(list.subarray(0, n), at + 1);
+    for (let k = 0; k < n; k++) pool[at + 1 + k] = list[k] as number;
     this.used = need;
     let i = slotOf(h);
     while (this.entries[i] !== 0) i = (i + 1) & MASK;

@@ -24,27 +24,40 @@ export interface JsModel {
   output: Float32Array;
 }
 
-/** Non-negative int → int, open addressing in one typed array: every character n-gram of a new word is looked up. */
+/**
+ * Bucket → row offset, open addressing in one typed array: every character n-gram of a new word is looked up.
+ * Most n-grams are pruned away, so a bit per bucket (256 KB for lid.176's 2M, small enough to stay in cache where
+ * the table does not) answers most lookups without probing.
+ */
 export class BucketTable {
   private readonly slots: Int32Array;
   private readonly mask: number;
+  /** Bit b set when bucket b has a row; null above 2^28 buckets (then every lookup probes). */
+  private readonly bits: Int32Array | null;
 
-  constructor(size: number) {
+  /** `size` entries, of buckets in [0, `buckets`): the only keys fastText looks up. */
+  constructor(size: number, buckets: number) {
     let cap = 16;
     while (cap < size * 2) cap *= 2;
     this.mask = cap - 1;
     this.slots = new Int32Array(cap * 2).fill(-1);
+    this.bits = buckets <= 2 ** 28 ? new Int32Array((Math.max(buckets, 0) + 31) >>> 5) : null;
   }
 
   set(key: number, value: number): void {
+    const { bits } = this;
+    const w = key >>> 5;
+    if (bits !== null && key >= 0 && w < bits.length) bits[w] = (bits[w] as number) | (1 << (key & 31));
     let i = Math.imul(key, 0x9e3779b1) & this.mask;
     while (this.slots[i * 2] !== -1 && this.slots[i * 2] !== key) i = (i + 1) & this.mask;
     this.slots[i * 2] = key;
     this.slots[i * 2 + 1] = value;
   }
 
-  /** The value, or -1. */
+  /** The value of a bucket in [0, `buckets`), or -1. */
   get(key: number): number {
+    const { bits } = this;
+    if (bits !== null && ((bits[key >>> 5] as number) & (1 << (key & 31))) === 0) return -1;
     for (let i = Math.imul(key, 0x9e3779b1) & this.mask; ; i = (i + 1) & this.mask) {
       const k = this.slots[i * 2] as number;
       if (k === key) return this.slots[i * 2 + 1] as number;
@@ -157,7 +170,7 @@ export function readJsModel(b: Buffer): JsModel | null {
   }
   let prune: BucketTable | null = null;
   if (pruneSize >= 0) {
-    prune = new BucketTable(pruneSize);
+    prune = new BucketTable(pruneSize, bucket as number);
     for (let i = 0; i < pruneSize; i++) prune.set(c.i32(), c.i32());
   }
   const quantInput = c.u8() !== 0;

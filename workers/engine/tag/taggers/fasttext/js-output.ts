@@ -9,16 +9,16 @@ const f32 = Math.fround;
  * end; past k, the first of the lowest scores leaves), so a document costs no array per label.
  */
 export class OutputLayer {
-  private readonly osz: number;
-  private readonly left: Int32Array;
-  private readonly right: Int32Array;
+  readonly osz: number;
+  /** The Huffman tree (loss 1): children of each node, -1 for leaves; leaf i is label i, the root is 2·osz − 2. */
+  readonly left: Int32Array;
+  readonly right: Int32Array;
   /** Scores (float32 values) and label indices of the labels kept so far, `n` of them. */
   private readonly scores: Float64Array;
   private readonly found: Int32Array;
   private n = 0;
   private k = 0;
   private floor = 0;
-  private hidden: Float32Array;
   private readonly probs: Float32Array;
 
   constructor(
@@ -26,18 +26,18 @@ export class OutputLayer {
     private readonly dim: number,
     labelCounts: number[],
     private readonly loss: number,
+    /** The hidden vector the caller fills before each search. */
+    private readonly hidden: Float32Array,
   ) {
     this.osz = labelCounts.length;
     [this.left, this.right] = buildTree(labelCounts);
     this.scores = new Float64Array(this.osz + 1);
     this.found = new Int32Array(this.osz + 1);
     this.probs = new Float32Array(this.osz);
-    this.hidden = new Float32Array(dim);
   }
 
-  /** The k best labels (k = -1: all) scoring at least `threshold` for `hidden`, best first: [label index, log-probability]. */
-  best(hidden: Float32Array, k: number, threshold: number): { labels: number[]; scores: number[] } {
-    this.hidden = hidden;
+  /** The k best labels (k = -1: all) scoring at least `threshold`, best first: label indices and log-probabilities. */
+  best(k: number, threshold: number): { labels: number[]; scores: number[] } {
     this.k = k === -1 ? this.osz : k;
     this.n = 0;
     if (this.loss === 1) {
@@ -83,14 +83,18 @@ export class OutputLayer {
       this.keep(score, node);
       return;
     }
-    let f = this.dot(node - this.osz);
-    f = f32(1 / f32(1 + expf(-f)));
+    const f = this.branch(node);
     this.dfs(left, f32(score + stdLog(1 - f)));
     this.dfs(right, f32(score + stdLog(f)));
   }
 
+  /** An inner node's `f`: the probability, in float32, that the search goes right (`1 / (1 + exp(-row · hidden))`). */
+  branch(node: number): number {
+    return f32(1 / f32(1 + expf(-this.dot(node - this.osz))));
+  }
+
   /** output row · hidden, summed in float32 from the first dimension on, as fastText's `dotRow` does. */
-  private dot(row: number): number {
+  dot(row: number): number {
     const { output, hidden, dim } = this;
     const at = row * dim;
     let d = 0;
@@ -119,7 +123,7 @@ export class OutputLayer {
 }
 
 /** `Loss::std_log` on a float argument, result back to float. */
-const stdLog = (x: number): number => f32(Math.log(f32(x) + 1e-5));
+export const stdLog = (x: number): number => f32(Math.log(f32(x) + 1e-5));
 
 /** `HierarchicalSoftmaxLoss::buildTree`: the Huffman tree over label counts (labels sorted by count, descending). */
 function buildTree(counts: number[]): [Int32Array, Int32Array] {

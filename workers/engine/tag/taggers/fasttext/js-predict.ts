@@ -1,6 +1,7 @@
 // fastText's supervised `predict` in JavaScript, float32 step for step, with the rows of each word cached.
 import { expf } from './expf.js';
 import type { JsModel } from './js-model.js';
+import { FirstSearch } from './js-first.js';
 import { OutputLayer } from './js-output.js';
 import { sumRows } from './js-sum.js';
 import { HASH_START, hashStep, TokenCache } from '../../../text/token-cache.js';
@@ -11,6 +12,13 @@ const utf8 = new TextEncoder();
 export interface JsPrediction {
   label: string;
   probability: number;
+}
+
+/** `predict(line, -1)`'s first prediction (null when it is empty) and the probability it gives each asked label. */
+export interface FirstAnd {
+  first: JsPrediction | null;
+  /** Per asked label, in order: its probability, or undefined when the prediction does not list it. */
+  probabilities: (number | undefined)[];
 }
 
 /**
@@ -33,6 +41,10 @@ export class JsPredictor {
   private lists = new Int32Array(1024);
   private readonly hidden: Float32Array;
   private readonly out: OutputLayer;
+  /** For hierarchical-softmax models: the first label without ranking all of them. */
+  private readonly search: FirstSearch | null;
+  private readonly labelIndex: Map<string, number>;
+  private picked = new Float64Array(8);
 
   /** The model's labels, in its order, and whether its input matrix is quantized (`.ftz`). */
   get labels(): readonly string[] {
@@ -50,13 +62,42 @@ export class JsPredictor {
   ) {
     this.cache = new TokenCache(cacheLimit);
     this.hidden = new Float32Array(m.dim);
-    this.out = new OutputLayer(m.output, m.dim, m.labelCounts, m.loss);
+    this.out = new OutputLayer(m.output, m.dim, m.labelCounts, m.loss, this.hidden);
+    this.search = m.loss === 1 && m.labels.length > 0 ? new FirstSearch(this.out, m.output, this.hidden) : null;
+    this.labelIndex = new Map(m.labels.map((l, i) => [l, i]));
     const n = this.rows(EOS);
     this.eos = Int32Array.of(n, ...this.found.subarray(0, n));
   }
 
   /** `FastText::predictLine` on `line` up to its first `\n`, then `</s>`; k = -1 for every label above the threshold. */
   predict(line: string, k = -1, threshold = 0): JsPrediction[] {
+    const { m } = this;
+    if (!this.embed(line)) return [];
+    const best = this.out.best(k, threshold);
+    return best.labels.map((label, i) => ({ label: m.labels[label] as string, probability: expf(best.scores[i] as number) }));
+  }
+
+  /**
+   * What `predict(line, -1)` says of its first label and of `labels`, found without ranking every label (js-first.ts);
+   * null when only the full ranking can tell (a softmax model, or a hidden vector that could overflow).
+   */
+  first(line: string, labels: readonly string[]): FirstAnd | null {
+    const { m, search } = this;
+    if (search === null) return null;
+    const ids = labels.map((l) => this.labelIndex.get(l) ?? -1);
+    if (!this.embed(line)) return { first: null, probabilities: labels.map(() => undefined) };
+    if (this.picked.length < ids.length + 2) this.picked = new Float64Array(ids.length + 2);
+    const into = this.picked;
+    if (!search.run(ids.map((i) => Math.max(i, 0)), into)) return null;
+    const top = into[0] as number;
+    return {
+      first: top < 0 ? null : { label: m.labels[top] as string, probability: expf(into[1] as number) },
+      probabilities: ids.map((id, i) => (id < 0 || Number.isNaN(into[2 + i] as number) ? undefined : expf(into[2 + i] as number))),
+    };
+  }
+
+  /** fastText's hidden vector of `line` (up to its first `\n`) into `hidden`; false when the line has no input row. */
+  private embed(line: string): boolean {
     const { m, hidden } = this;
     this.cache.trim();
     const nl = line.indexOf('\n');
@@ -65,11 +106,10 @@ export class JsPredictor {
     let count = sumRows(m.input, m.dim, hidden, this.cache.lists, this.lists, tokens);
     // The runtime hands fastText the line with a "\n" (as Python's binding does), which reads as `</s>`.
     count += sumRows(m.input, m.dim, hidden, this.eos, ZERO, 1);
-    if (count === 0) return [];
+    if (count === 0) return false;
     const scale = Math.fround(1 / count);
     for (let d = 0; d < m.dim; d++) hidden[d] = (hidden[d] as number) * scale;
-    const best = this.out.best(hidden, k, threshold);
-    return best.labels.map((label, i) => ({ label: m.labels[label] as string, probability: expf(best.scores[i] as number) }));
+    return true;
   }
 
   /** Splits `line[0, end)` on fastText's whitespace and puts each token's row list offset in `lists`; their number. */

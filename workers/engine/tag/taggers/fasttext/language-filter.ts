@@ -46,6 +46,8 @@ function labelLang(label: string): string {
 export function decideLanguage(model: FastTextModel, text: string, o: LanguageFilterOptions): LanguageDecision {
   const fineweb = o.profile === 'fineweb-2024';
   const languages = o.languages ?? (fineweb ? ['en'] : undefined);
+  const labelOf = fineweb || o.keep_top_pairs_threshold !== -1 || model.first === undefined ? null : labelsByLanguage(model.labels);
+  if (labelOf !== null) return decideHead(model, text, o, languages, labelOf);
   const preds = fineweb ? model.predict(text.replace(/\n/g, ''), 1) : model.predict(text.replace(/\n/g, ' '), -1);
   const pairs = new Map<string, number>();
   for (const p of preds) pairs.set(labelLang(p.label), p.probability);
@@ -63,6 +65,35 @@ export function decideLanguage(model: FastTextModel, text: string, o: LanguageFi
       (languages !== undefined && Object.values(scores).some((s) => s > thr)) ||
       (languages === undefined && languageScore > thr);
   return { language, languageScore, scores, topPairs, kept };
+}
+
+/** Language → label, when no two labels of the model read as the same language (else null: the pairs need merging). */
+const byLanguage = new WeakMap<readonly string[], Map<string, string> | null>();
+function labelsByLanguage(labels: readonly string[]): Map<string, string> | null {
+  let map = byLanguage.get(labels);
+  if (map === undefined) {
+    map = new Map(labels.map((l) => [labelLang(l), l]));
+    if (map.size !== labels.length) map = null;
+    byLanguage.set(labels, map);
+  }
+  return map;
+}
+
+/**
+ * HEAD without top pairs needs only the first prediction and the requested languages' scores of all labels:
+ * `model.first` gives those without ranking the rest. Each language has one label, so the pairs `decideLanguage`
+ * builds would hold exactly these.
+ */
+function decideHead(model: FastTextModel, text: string, o: LanguageFilterOptions, languages: string[] | undefined, labelOf: Map<string, string>): LanguageDecision {
+  const wanted = languages ?? [];
+  const r = (model.first as NonNullable<FastTextModel['first']>)(text.replace(/\n/g, ' '), wanted.map((l) => labelOf.get(l) ?? ''));
+  const language = r.first === null ? '' : labelLang(r.first.label);
+  const languageScore = r.first?.probability ?? 0;
+  const scores: Record<string, number> = {};
+  wanted.forEach((l, i) => (scores[l] = r.probabilities[i] ?? 0.0));
+  const thr = o.language_threshold;
+  const kept = o.label_only || (languages !== undefined && Object.values(scores).some((s) => s > thr)) || (languages === undefined && languageScore > thr);
+  return { language, languageScore, scores, topPairs: {}, kept };
 }
 
 const options = z.object({

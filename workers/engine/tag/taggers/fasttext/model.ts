@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { AssayError } from '../../../errors.js';
 import { readJsModel } from './js-model.js';
-import { JsPredictor } from './js-predict.js';
+import { JsPredictor, type FirstAnd } from './js-predict.js';
 import { openModelFile, type ModelHeader } from './model-file.js';
 import { mountHostFile, newWasm, type NativeFastText } from './wasm.js';
 
@@ -36,6 +36,12 @@ export interface FastTextModel {
    * Lone surrogates are sent as U+FFFD (Python's fastText binding would raise instead).
    */
   predict(line: string, k?: number, threshold?: number): Prediction[];
+  /**
+   * `predict(line, -1)`'s first prediction (null when it is empty) and the probability it gives each of `labels`
+   * (undefined where it lists no such label). The JavaScript runtime answers hierarchical-softmax models without
+   * ranking every label; otherwise this is `predict` read afterwards. Optional so that stand-in models can skip it.
+   */
+  first?(line: string, labels: readonly string[]): FirstAnd;
   /** Drop this handle; the model is freed when the last handle is released. */
   release(): void;
 }
@@ -166,7 +172,7 @@ const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uD
 function makeHandle(file: string, key: string, entry: Entry, loaded: Loaded): FastTextModel {
   const { native, js } = loaded;
   let released = false;
-  return {
+  const handle: FastTextModel = {
     path: file,
     header: loaded.header,
     quantized: loaded.quantized,
@@ -190,6 +196,13 @@ function makeHandle(file: string, key: string, entry: Entry, loaded: Loaded): Fa
         preds.delete();
       }
     },
+    first(line: string, labels: readonly string[]): FirstAnd {
+      if (released) throw new AssayError('INTERNAL', 'fastText model used after release', { file });
+      const fast = js?.first(SURROGATE.test(line) ? line.replace(LONE, '\uFFFD') : line, labels);
+      if (fast !== undefined && fast !== null) return fast;
+      const preds = handle.predict(line, -1);
+      return { first: preds[0] ?? null, probabilities: labels.map((l) => preds.find((p) => p.label === l)?.probability) };
+    },
     release(): void {
       if (released) return;
       released = true;
@@ -199,4 +212,5 @@ function makeHandle(file: string, key: string, entry: Entry, loaded: Loaded): Fa
       }
     },
   };
+  return handle;
 }

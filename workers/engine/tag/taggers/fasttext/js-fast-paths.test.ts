@@ -1,0 +1,122 @@
+// The JavaScript predictor's shortcuts against their plain counterparts: first label search, row cache resets, dim-16 sums, bucket bitmap.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BucketTable, readJsModel } from './js-model.js';
+import { JsPredictor } from './js-predict.js';
+import { sumAny, sumRows } from './js-sum.js';
+import { decideLanguage, type LanguageFilterOptions } from './language-filter.js';
+import { DEFAULT_LID_MODEL, loadFastTextModel, type FastTextModel } from './model.js';
+import { LANGUAGE_SAMPLES } from './samples.js';
+
+/** A seeded generator, so a failure names inputs that can be replayed. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+const UNITS = ['a', 'e', 'z', ' ', ' ', '\t', '\r\n', '\0', '\v', 'é', 'ß', 'ж', '東', '京', '😊', '\uD800', '\uDC00', 'ก', 'ا', '__label__', '</s>', '-', '.', '1'];
+
+/** Varied and adversarial lines: the samples, mixtures of them (uncertain predictions), cut-offs and random units. */
+function texts(): string[] {
+  const r = rng(7);
+  const samples = LANGUAGE_SAMPLES.map(([, t]) => t);
+  const out = [...samples, '', ' ', '\t\v\f\r', 'x'.repeat(5000), 'the the the', 'a\nb', '😊'.repeat(300), 'ab'.repeat(3000) + ' ' + '東'.repeat(2000)];
+  for (let i = 0; i < 200; i++) {
+    const a = samples[Math.floor(r() * samples.length)] as string;
+    const b = samples[Math.floor(r() * samples.length)] as string;
+    out.push(a.slice(0, Math.floor(r() * a.length)) + ' ' + b.slice(Math.floor(r() * b.length)));
+    let s = '';
+    for (let n = Math.floor(r() * 40); n > 0; n--) s += UNITS[Math.floor(r() * UNITS.length)];
+    out.push(s);
+  }
+  return out;
+}
+
+let js: FastTextModel;
+let wasm: FastTextModel;
+beforeAll(async () => {
+  js = await loadFastTextModel();
+  wasm = await loadFastTextModel(undefined, { runtime: 'wasm' });
+});
+afterAll(() => {
+  js.release();
+  wasm.release();
+});
+
+describe('first label without ranking all labels', () => {
+  it("gives predict(line, -1)'s first entry and every label's probability, as the JavaScript and C++ rankings do", () => {
+    const labels = [...js.labels, '__label__none'];
+    for (const text of texts()) {
+      const line = text.replace(/\n/g, ' ');
+      const r = js.first?.(line, labels);
+      const name = JSON.stringify(line.slice(0, 60));
+      // fastText stops reading a line at a literal `</s>` token; the JavaScript port reads on (a known difference).
+      const rankings = line.includes('</s>') ? [js.predict(line, -1)] : [js.predict(line, -1), wasm.predict(line, -1)];
+      for (const full of rankings) {
+        expect(r?.first, name).toEqual(full[0] ?? null);
+        expect(r?.probabilities, name).toEqual(labels.map((l) => full.find((p) => p.label === l)?.probability));
+      }
+    }
+  });
+
+  it('leaves decideLanguage (HEAD) as ranking every label decides it', () => {
+    const plain: FastTextModel = { ...js, first: undefined };
+    const base: LanguageFilterOptions = { language_threshold: 0.65, profile: 'head', label_only: false, keep_top_pairs_threshold: -1 };
+    for (const text of texts().slice(0, 120)) {
+      for (const languages of [['en'], ['fr', 'de', 'xx', 'fr'], undefined]) {
+        for (const label_only of [false, true]) {
+          const o = { ...base, languages, label_only, language_threshold: languages === undefined ? 0.3 : 0.65 };
+          expect(decideLanguage(js, text, o), JSON.stringify(text.slice(0, 40))).toEqual(decideLanguage(plain, text, o));
+        }
+      }
+    }
+  });
+});
+
+describe('row cache', () => {
+  it('predicts the same when it starts over every few tokens, and on a second reading', () => {
+    const m = readJsModel(readFileSync(DEFAULT_LID_MODEL));
+    if (m === null) throw new Error('lid.176.ftz is read by the JavaScript predictor');
+    const tiny = new JsPredictor(m, 3);
+    const fresh = (): JsPredictor => new JsPredictor(m);
+    const warm = fresh();
+    for (const text of texts()) {
+      const expected = fresh().predict(text, -1);
+      expect(tiny.predict(text, -1), JSON.stringify(text.slice(0, 40))).toEqual(expected);
+      warm.predict(text, 3);
+      expect(warm.predict(text, -1)).toEqual(expected);
+    }
+  });
+});
+
+describe('sums and lookups', () => {
+  it('adds dimension-16 rows exactly as the general loop does', () => {
+    const r = rng(3);
+    const input = new Float32Array(64 * 16).map(() => (r() - 0.5) * 10 ** Math.floor(r() * 12 - 6));
+    const lists = new Int32Array(4000);
+    const offsets = new Int32Array(500);
+    let at = 0;
+    for (let t = 0; t < 500; t++) {
+      offsets[t] = at;
+      const n = Math.floor(r() * 5);
+      lists[at++] = n;
+      for (let k = 0; k < n; k++) lists[at++] = Math.floor(r() * 64);
+    }
+    const a = new Float32Array(16);
+    const b = new Float32Array(16);
+    expect(sumRows(input, 16, a, lists, offsets, 500)).toBe(sumAny(input, 16, b, lists, offsets, 500));
+    expect(Array.from(a)).toEqual(Array.from(b));
+  });
+
+  it('finds the same buckets through the bitmap as a Map does, keys past the bucket count stored too', () => {
+    const r = rng(5);
+    const table = new BucketTable(3000, 100_000);
+    const map = new Map<number, number>();
+    for (let i = 0; i < 3000; i++) {
+      const key = i % 7 === 0 ? 100_000 + i : Math.floor(r() * 100_000);
+      table.set(key, i);
+      map.set(key, i);
+    }
+    for (let key = 0; key < 100_000; key++) expect(table.get(key)).toBe(map.get(key) ?? -1);
+  });
+});
