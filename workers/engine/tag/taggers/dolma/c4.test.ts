@@ -4,9 +4,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { c4V1, c4V2 } from './c4.js';
+import { gopherSpans } from './gopher.js';
 import { NAUGHTY_LINES } from './naughty-words.js';
 import { PhraseMatcher } from './phrases.js';
-import { tagText } from './test-helpers.js';
+import { doc, PY_WS_CLASS, randomText, rng, tagText } from './test-helpers.js';
 
 const types = (spans: [number, number, number, string][]) => spans.map((s) => s[3]);
 
@@ -109,5 +110,24 @@ describe('PhraseMatcher', () => {
     expect(m.test('xyz xyz xq')).toBe(true);
     expect(m.test('xyz xz')).toBe(false);
     expect(m.test('é')).toBe(false);
+  });
+});
+
+describe('c4_v2 after gopher_v1', () => {
+  it('flags the same words from gopher_v1\'s distinct words as from its own scan of the lowered text', async () => {
+    const c4 = await c4V2.create({}, { seed: 1, cwd: '.' });
+    const next = rng(7);
+    // Kelvin sign and dotted İ lowercase to ASCII letters; Σ depends on context; 🖕 is a listed word.
+    const vocab = ['javascript', 'JavaScript', 'ass', 'ASS', 'aSs', 'ass.', 'kinky', '\u212Ainky', 'KİNKY', 'İ', 'ΣΑΣ', 'a', 'class', '🖕', '🖕🖕', 'as', 'é', 'viagra', 'VIAGRA,'];
+    const seps = [' ', '\n', '\t', '\u3000', '  ', '\r\n'];
+    for (let k = 0; k < 3000; k++) {
+      let text = '';
+      for (let i = Math.floor(next() * 4); i > 0; i--) text += randomText(next, vocab, 1) + randomText(next, seps, 1);
+      const alone = c4.tag(doc(text));
+      gopherSpans(text);
+      expect(c4.tag(doc(text)), JSON.stringify(text)).toEqual(alone);
+      const lower = text.toLowerCase().split(new RegExp(`[${PY_WS_CLASS}]+`, 'u'));
+      expect(alone.some((s) => s.type === 'has_naughty_word'), JSON.stringify(text)).toBe(lower.some((w) => ['ass', 'kinky', '🖕', 'viagra'].includes(w)));
+    }
   });
 });

@@ -1,6 +1,7 @@
 // c4_v1 / c4_v2 (`taggers/c4.py`): C4's line heuristics and bad-word, javascript, lorem-ipsum and brace flags.
 import { utf16ToCodePoints } from '../../output.js';
 import type { TaggerSpec, TagSpan } from '../../types.js';
+import { distinctWords } from './gopher-stats.js';
 import { NAUGHTY_LINES } from './naughty-words.js';
 import { PhraseMatcher } from './phrases.js';
 import { docOutput, isPyWs, spanOutput } from './text.js';
@@ -56,6 +57,19 @@ function scanWords(lower: string): { naughty: boolean; javascript: boolean } {
   return { naughty: (found & NAUGHTY) !== 0, javascript: (found & JAVASCRIPT) !== 0 };
 }
 
+/**
+ * A word of the lowercased text in the list. The words of `text.lower()` are the lowercased words of the text
+ * (lowercasing keeps whitespace where it is, and its context never crosses whitespace), so when gopher_v1 has
+ * just read this text each distinct word is looked up once; otherwise the lowered text is scanned.
+ */
+function hasNaughtyWord(text: string, lower: string): boolean {
+  const seen = distinctWords(text);
+  // The trie also holds "javascript" (c4_v1's whole-word check): only the NAUGHTY bit counts here.
+  if (seen === null) return (WORDS.scan(lower, NAUGHTY) & NAUGHTY) !== 0;
+  for (let id = 0; id < seen.count; id++) if ((WORDS.wordTag(text, seen.starts[id]!, seen.ends[id]!) & NAUGHTY) !== 0) return true;
+  return false;
+}
+
 const lineSpan = (l: Line, type: string): TagSpan => ({ start: l.start, end: l.end, type, score: 1 });
 
 function c4V1Spans(text: string): TagSpan[] {
@@ -89,8 +103,7 @@ function c4V2Spans(text: string): TagSpan[] {
   flag(lower.includes('{'), 'has_curly_brace');
   flag(lower.includes('lorem ipsum'), 'has_lorem_ipsum');
   flag(lower.includes('javascript'), 'has_javascript');
-  // The trie also holds "javascript" (c4_v1's whole-word check): only the NAUGHTY bit counts here.
-  flag(NAUGHTY_PHRASES.test(lower) || (WORDS.scan(lower, NAUGHTY) & NAUGHTY) !== 0, 'has_naughty_word');
+  flag(NAUGHTY_PHRASES.test(lower) || hasNaughtyWord(text, lower), 'has_naughty_word');
   const lines = c4Lines(lower);
   // Same length: offsets into the lowered text are offsets into the text (the runtime converts them).
   const shifted = lower.length !== text.length;

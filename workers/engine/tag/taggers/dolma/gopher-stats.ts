@@ -33,6 +33,11 @@ let ids = new Int32Array(64);
 let lens = new Int32Array(64);
 /** Per id: 1 when the word has a letter, 2 when it is a required English word. */
 let flags = new Int32Array(64);
+/** Per id: where its first occurrence starts and ends (UTF-16). */
+let starts = new Int32Array(64);
+let ends = new Int32Array(64);
+/** The text the tables above describe, until the next call. */
+let scanned: string | null = null;
 /** Word lengths up to SHORT counted, longer ones listed: the median without sorting. */
 const SHORT = 256;
 const hist = new Int32Array(SHORT + 1);
@@ -40,6 +45,7 @@ const hist = new Int32Array(SHORT + 1);
 /** One pass over `text.split()`: word ids, lengths in code points, and the per-word counts. */
 export function wordStats(text: string): WordStats {
   const n = text.length;
+  scanned = null;
   words.reset(text, (n >> 3) + 8);
   ids = atLeast(ids, (n >> 1) + 1);
   hist.fill(0);
@@ -79,7 +85,11 @@ export function wordStats(text: string): WordStats {
       if (id >= lens.length) {
         lens = grown(lens, id);
         flags = grown(flags, id);
+        starts = grown(starts, id);
+        ends = grown(ends, id);
       }
+      starts[id] = a;
+      ends[id] = i;
       lens[id] = len;
       flags[id] = newWordFlags(text, a, i, bits);
     }
@@ -93,7 +103,16 @@ export function wordStats(text: string): WordStats {
     alphaWords += f & 1;
     requiredWords += f >> 1;
   }
+  scanned = text;
   return { ids: ids.subarray(0, count), lens: lens.subarray(0, words.size), chars, pairs, symbolWords, alphaWords, requiredWords, median: median(long, count) };
+}
+
+/**
+ * The distinct words of `text` (first occurrences, in order) when it is the text wordStats read last, else null:
+ * c4_v2 run after gopher_v1 checks each distinct word once instead of reading the text again.
+ */
+export function distinctWords(text: string): { starts: Int32Array; ends: Int32Array; count: number } | null {
+  return scanned === text ? { starts, ends, count: words.size } : null;
 }
 
 function grown(buf: Int32Array<ArrayBuffer>, id: number): Int32Array<ArrayBuffer> {

@@ -40,8 +40,29 @@ export class WordTrie {
     this.tags[s]! |= tag;
   }
 
+  /** The tag of `word` as it is. */
+  private tagOf(word: string): number {
+    let s = 0;
+    for (let i = 0; i < word.length && s !== -1; i++) s = this.next(s, word.charCodeAt(i));
+    return s > 0 ? this.tags[s]! : 0;
+  }
+
   private next(s: number, c: number): number {
     return c < 128 ? this.ascii[s * 128 + c]! : (this.other[s]!.get(c) ?? -1);
+  }
+
+  /** The tag of `text[start, end)` (one whole word) lowercased as `str.lower()` would, 0 when it is not in the set. */
+  wordTag(text: string, start: number, end: number): number {
+    const { ascii } = this;
+    let s = 0;
+    for (let i = start; i < end && s !== -1; i++) {
+      let c = text.charCodeAt(i);
+      // Lowercasing a non-ASCII word can change its length or depend on context: done by the engine, on the word alone.
+      if (c >= 128) return this.tagOf(text.slice(start, end).toLowerCase());
+      if (c >= 65 && c <= 90) c += 32;
+      s = ascii[s * 128 + c]!;
+    }
+    return s > 0 ? this.tags[s]! : 0;
   }
 
   /** OR of the tags of all words of `text` that are in the set; stops early once `all` bits are seen. */
