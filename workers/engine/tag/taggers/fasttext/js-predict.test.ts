@@ -29,6 +29,8 @@ const HARD = [
   'first line\nsecond line is ignored',
   '\nstarts with a newline',
   '__label__en is read as a label, not a word',
+  'fastText stops at a literal </s> token: le reste de la ligne est ignoré',
+  'ends with the token </s>',
   'lone \uD800 surrogate and \uDC00 another',
   'emoji 😊😊 and CJK 東京都の天気 and Ærøskøbing',
   'x'.repeat(5000),

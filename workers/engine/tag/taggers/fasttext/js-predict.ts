@@ -39,6 +39,8 @@ export class JsPredictor {
   private found = new Int32Array(1024);
   /** Offsets of the line's tokens' row lists in the cache, in line order. */
   private lists = new Int32Array(1024);
+  /** The line read so far had a `</s>` token, where fastText stops. */
+  private stopped = false;
   private readonly hidden: Float32Array;
   private readonly out: OutputLayer;
   /** For hierarchical-softmax models: the first label without ranking all of them. */
@@ -104,18 +106,23 @@ export class JsPredictor {
     const tokens = this.tokens(line, nl === -1 ? line.length : nl);
     hidden.fill(0);
     let count = sumRows(m.input, m.dim, hidden, this.cache.lists, this.lists, tokens);
-    // The runtime hands fastText the line with a "\n" (as Python's binding does), which reads as `</s>`.
-    count += sumRows(m.input, m.dim, hidden, this.eos, ZERO, 1);
+    // The runtime hands fastText the line with a "\n" (as Python's binding does), which reads as `</s>`, unless
+    // a literal `</s>` token already ended it.
+    if (!this.stopped) count += sumRows(m.input, m.dim, hidden, this.eos, ZERO, 1);
     if (count === 0) return false;
     const scale = Math.fround(1 / count);
     for (let d = 0; d < m.dim; d++) hidden[d] = (hidden[d] as number) * scale;
     return true;
   }
 
-  /** Splits `line[0, end)` on fastText's whitespace and puts each token's row list offset in `lists`; their number. */
+  /**
+   * Splits `line[0, end)` on fastText's whitespace and puts each token's row list offset in `lists`; their number.
+   * Like `Dictionary::getLine`, stops after a `</s>` token (then `stopped` is set).
+   */
   private tokens(line: string, end: number): number {
     if (this.lists.length < (end >> 1) + 1) this.lists = new Int32Array((end >> 1) + 64);
     const { cache, lists } = this;
+    this.stopped = false;
     let n = 0;
     let start = -1;
     let h = HASH_START;
@@ -131,13 +138,20 @@ export class JsPredictor {
       } else if (start >= 0) {
         const at = cache.find(line, start, i, h);
         lists[n++] = at >= 0 ? at : this.add(line, start, i, h);
+        if (i - start === 4 && line.startsWith(EOS, start)) return this.stop(n);
         start = -1;
       }
     }
     if (start >= 0) {
       const at = cache.find(line, start, end, h);
       lists[n++] = at >= 0 ? at : this.add(line, start, end, h);
+      if (end - start === 4 && line.startsWith(EOS, start)) return this.stop(n);
     }
+    return n;
+  }
+
+  private stop(n: number): number {
+    this.stopped = true;
     return n;
   }
 
