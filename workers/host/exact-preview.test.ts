@@ -15,7 +15,7 @@ afterEach(async () => {
 });
 
 const recipe = (limit: number): string =>
-  `streams:\n  - name: s\n    documents: [documents/*.jsonl.gz]\n    attributes: [lengths]\n    output: {path: output/s}\n    filter:\n      exclude:\n        - "$.attributes[?(@.lengths__whitespace_tokenizer_v1__length[0][2] < ${limit})]"\n`;
+  `streams:\n  - name: s\n    documents: [documents/*.jsonl.gz]\n    attributes: [lengths]\n    output: {path: output/s}\n    filter:\n      exclude:\n        - "$.attributes[?(@.lengths__whitespace_tokenizer_v1__length[0][2] < ${limit})]"\n        - "$[?(@.text ~= 'zzq')]"\n`;
 
 describe('exact figures as a preview job', () => {
   it('counts every document in a job listed under Runs, keeps the figures for that text and index build, and refuses a bad recipe before starting', { timeout: 120_000 }, async () => {
@@ -34,6 +34,8 @@ describe('exact figures as a preview job', () => {
     const whole = openPreviewEngine(dir).preview(text);
     expect(whole.total.docs).toBe(80);
     expect(done.summary).toContain(`kept ${whole.total.kept.docs} `);
+    // Progress counts the recipe's rules as they are evaluated, ending at all of them.
+    expect(done.progress).toMatchObject({ done: 2, total: 2, unit: 'rules' });
     expect((await h.client.invoke('jobs.list', {})).map((j) => j.jobId)).toContain(job.jobId);
 
     const kept = await h.client.invoke('preview.exact', { recipeText: text });

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PreviewResult } from '../../shared/contract/index.js';
 import { PreviewEngine } from '../engine/index/index.js';
+import { setRuleProgress } from '../engine/index/rule-progress.js';
 import { getMeta, indexPath, openDatabase } from '../engine/index/store/db.js';
 import { writeFileAtomic } from '../engine/io/index.js';
 import { confiner } from './paths.js';
@@ -39,23 +40,23 @@ export interface ExactPreviewProgress {
 
 /**
  * Previews `recipeText` on every indexed document (no sample, whatever the index's size) in this process and
- * keeps the result beside the index. The stamp is read before the engine opens: should a build commit in
+ * keeps the result beside the index, reporting rules evaluated as it goes (columns load as rules need them). The stamp is read before the engine opens: should a build commit in
  * between, the result is marked with the older build and so never shown as current.
  */
 export async function computeExactPreview(root: string, recipeText: string, recipePath: string, onProgress: (p: ExactPreviewProgress) => void): Promise<PreviewResult> {
   const stamp = indexStamp(root);
-  onProgress({ done: 0, total: 1, unit: 'recipe' });
   // Document texts (read for span replacements) only from files whose real path is inside the workspace, as in the host.
   const engine = PreviewEngine.open(root, { checkPath: confiner(root) });
   let result: PreviewResult;
+  setRuleProgress((done, total) => onProgress({ done, total, unit: 'rules' }));
   try {
     result = engine.preview(recipeText, { recipePath });
   } finally {
+    setRuleProgress(null);
     engine.close();
   }
   const stored: Stored = { v: 1, recipeSha: sha256(recipeText), index: stamp, result };
   await writeFileAtomic(exactPreviewPath(root, recipeText), JSON.stringify(stored));
-  onProgress({ done: 1, total: 1, unit: 'recipe' });
   return result;
 }
 

@@ -6,6 +6,7 @@ import { evaluateRule, exactFailure, type RuleOutcome } from '../recipe/evaluate
 import type { Materializer } from '../recipe/materialize.js';
 import type { ParsedRecipe, RuleSpec } from '../recipe/recipe.js';
 import { resolveStreams, type StreamScope } from '../recipe/streams.js';
+import { ruleProgress } from '../rule-progress.js';
 import type { IndexData } from '../store/data.js';
 import { T } from '../store/tags.js';
 import { Bitset } from './bitset.js';
@@ -85,7 +86,10 @@ export interface StreamAnalysis {
 
 export function analyze(recipe: ParsedRecipe, st: EngineState): StreamAnalysis[] {
   const scopes = resolveStreams(recipe.config, st.data, st.root, st.merges, st.scopes, st.baseDir);
-  const out = scopes.map((scope) => analyzeStream(recipe, scope, st));
+  // Each stream evaluates its own rules (columns load as a rule first needs them): the unit of a preview's progress.
+  const count = { done: 0, total: scopes.reduce((n, s) => n + recipe.rules.filter((r) => r.stream === s.index && r.filter).length, 0) };
+  ruleProgress(0, count.total);
+  const out = scopes.map((scope) => analyzeStream(recipe, scope, st, count));
   for (const a of out) throwReachedFailure(a, st);
   return out;
 }
@@ -96,14 +100,16 @@ function contextFor(scope: StreamScope, st: EngineState): EvalContext {
   return c;
 }
 
-function analyzeStream(recipe: ParsedRecipe, scope: StreamScope, st: EngineState): StreamAnalysis {
+function analyzeStream(recipe: ParsedRecipe, scope: StreamScope, st: EngineState, count: { done: number; total: number }): StreamAnalysis {
   const ctx = contextFor(scope, st);
   const rules = recipe.rules.filter((r) => r.stream === scope.index);
   const filters = rules.flatMap((spec) => {
     if (!spec.filter) return [];
     const f = spec.filter;
     const key = `${scope.key}\u0000${spec.syntax}\u0000${f.kind}\u0000${spec.expression}`;
-    return [{ spec, outcome: st.outcomes.getOr(key, () => evaluateRule(f.plan, f.rule, scope, ctx, st.mat)) }];
+    const outcome = st.outcomes.getOr(key, () => evaluateRule(f.plan, f.rule, scope, ctx, st.mat));
+    ruleProgress(++count.done, count.total);
+    return [{ spec, outcome }];
   });
   const includes = filters.filter((f) => f.spec.kind === 'include');
   const excludes = filters.filter((f) => f.spec.kind === 'exclude');
