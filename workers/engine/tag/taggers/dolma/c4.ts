@@ -5,6 +5,7 @@ import { distinctWords } from './gopher-stats.js';
 import { NAUGHTY_LINES } from './naughty-words.js';
 import { PhraseMatcher } from './phrases.js';
 import { docOutput, isPyWs, spanOutput } from './text.js';
+import { primeOnce } from './warm-up.js';
 import { WordTrie } from './words.js';
 
 const MIN_WORDS_PER_LINE = 3;
@@ -138,5 +139,8 @@ export const c4V2: TaggerSpec = {
   name: 'c4_v2',
   description: 'Faster c4_v1: the same attributes, "javascript" matched as a substring, flags emitted first',
   outputs: outputs('Present when "javascript" occurs anywhere (case-insensitive), e.g. in "javascripts"'),
-  create: () => ({ tag: (doc) => c4V2Spans(doc.text) }),
+  create: () => {
+    primeOnce('c4_v2', c4V2Spans);
+    return { tag: (doc) => c4V2Spans(doc.text) };
+  },
 };

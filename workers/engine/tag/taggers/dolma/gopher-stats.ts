@@ -25,7 +25,8 @@ export interface WordStats {
   symbolWords: number;
   alphaWords: number;
   requiredWords: number;
-  median: number;
+  /** Twice the median word length: an integer (a field that is sometimes fractional deoptimises the scan each time). */
+  twiceMedian: number;
 }
 
 const words = new WordIds();
@@ -104,7 +105,7 @@ export function wordStats(text: string): WordStats {
     requiredWords += f >> 1;
   }
   scanned = text;
-  return { ids: ids.subarray(0, count), lens: lens.subarray(0, words.size), chars, pairs, symbolWords, alphaWords, requiredWords, median: median(long, count) };
+  return { ids: ids.subarray(0, count), lens: lens.subarray(0, words.size), chars, pairs, symbolWords, alphaWords, requiredWords, twiceMedian: twiceMedian(long, count) };
 }
 
 /**
@@ -128,8 +129,8 @@ function newWordFlags(text: string, a: number, end: number, bits: number): numbe
   return (alpha ? 1 : 0) | (required ? 2 : 0);
 }
 
-/** statistics.median over the word lengths (`hist` plus the sorted `long` ones); 0.0 if empty. */
-function median(long: number[], count: number): number {
+/** 2 × statistics.median over the word lengths (`hist` plus the sorted `long` ones); 0 if empty. */
+function twiceMedian(long: number[], count: number): number {
   if (count === 0) return 0;
   long.sort((x, y) => x - y);
   const nth = (k: number): number => {
@@ -141,7 +142,7 @@ function median(long: number[], count: number): number {
     return long[k - seen]!;
   };
   const mid = count >> 1;
-  return count % 2 === 1 ? nth(mid) : (nth(mid - 1) + nth(mid)) / 2;
+  return count % 2 === 1 ? 2 * nth(mid) : nth(mid - 1) + nth(mid);
 }
 
 const lines = new WordIds();
@@ -165,9 +166,11 @@ export function lineStats(text: string, nonWsChars: number, pairs: number) {
       h = Math.imul(h ^ c, 0x01000193);
     }
     count++;
-    const first = text.charCodeAt(start);
-    if (end > start && (first === 0x2a || first === 0x2d)) bullets++;
-    if (end > start && text.charCodeAt(end - 1) === 0x2026) ellipsis++;
+    if (end > start) {
+      const first = text.charCodeAt(start);
+      if (first === 0x2a || first === 0x2d) bullets++;
+      if (text.charCodeAt(end - 1) === 0x2026) ellipsis++;
+    }
     const id = lines.id(h, start, end);
     if (lines.isNew) {
       if (id >= lineCounts.length) {

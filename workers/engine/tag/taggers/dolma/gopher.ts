@@ -3,6 +3,7 @@ import type { TaggerSpec, TagSpan } from '../../types.js';
 import { lineStats, wordStats } from './gopher-stats.js';
 import { ngramStats } from './ngrams.js';
 import { docOutput } from './text.js';
+import { primeOnce } from './warm-up.js';
 
 /** The spans of gopher_v1 for one text, in `GopherAttributes.as_spans()` order. */
 export function gopherSpans(text: string): TagSpan[] {
@@ -26,7 +27,7 @@ export function gopherSpans(text: string): TagSpan[] {
   const values = [
     characterCount,
     count,
-    w.median,
+    w.twiceMedian / 2,
     w.symbolWords / Math.max(count, 1),
     w.alphaWords / Math.max(count, 1),
     w.requiredWords,
@@ -78,5 +79,8 @@ export const gopherV1: TaggerSpec = {
     docOutput('fraction_of_duplicate_lines', 'Lines whose text occurs more than once (empty lines too) / lines', '[0, 1]'),
     docOutput('fraction_of_characters_in_duplicate_lines', 'Characters of repeated lines / non-space characters (Dolma quirk: can exceed 1)', '≥ 0'),
   ],
-  create: () => ({ tag: (doc) => gopherSpans(doc.text) }),
+  create: () => {
+    primeOnce('gopher_v1', gopherSpans);
+    return { tag: (doc) => gopherSpans(doc.text) };
+  },
 };

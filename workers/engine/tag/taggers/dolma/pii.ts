@@ -3,6 +3,7 @@ import type { TaggerSpec, TagSpan } from '../../types.js';
 import { findEmails, findIps, findPhones, nextDigit, type PiiMatch } from './pii-scan.js';
 import { containsDeadUrl } from './pii-url.js';
 import { cpCount, docOutput, isPyWs, spanOutput } from './text.js';
+import { primeOnce } from './warm-up.js';
 
 const EMAIL = 'EMAIL_ADDRESS';
 const PHONE = 'PHONE_NUMBER';
@@ -166,5 +167,8 @@ export const piiRegexWithCountsFastV2: TaggerSpec = {
     docOutput('doc_count', 'Number of PII spans', '≥ 0'),
     docOutput('doc_frac', '1 + PII characters / text characters (Dolma quirk: the doc_count span is summed too); -1.0 for empty text', '≥ 1, or -1'),
   ],
-  create: () => ({ tag: (doc) => fastPiiSpans(doc.text) }),
+  create: () => {
+    primeOnce('pii_regex_with_counts_fast_v2', fastPiiSpans);
+    return { tag: (doc) => fastPiiSpans(doc.text) };
+  },
 };
