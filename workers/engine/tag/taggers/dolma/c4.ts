@@ -29,21 +29,35 @@ function c4Lines(text: string): Line[] {
   for (;;) {
     const nl = text.indexOf('\n', start);
     const stop = nl === -1 ? text.length : nl;
-    let last = stop;
-    while (last > start && isPyWs(text.charCodeAt(last - 1))) last--;
-    const c = last > start ? text.charCodeAt(last - 1) : 0;
-    const punct = c === 0x2e || c === 0x3f || c === 0x21 || c === 0x22;
-    let words = 0;
-    let inWord = false;
-    for (let i = start; i < last && words < MIN_WORDS_PER_LINE; i++) {
-      const ws = isPyWs(text.charCodeAt(i));
-      if (!ws && !inWord) words++;
-      inWord = !ws;
-    }
-    lines.push({ start, end: nl === -1 ? stop : stop + 1, noEndingPunctuation: !punct, tooFewWords: words < MIN_WORDS_PER_LINE });
+    const last = trimmedEnd(text, start, stop);
+    lines.push({ start, end: nl === -1 ? stop : stop + 1, noEndingPunctuation: !endsWithPunctuation(text, start, last), tooFewWords: tooFewWords(text, start, last) });
     if (nl === -1) return lines;
     start = nl + 1;
   }
+}
+
+/** End of `text[start, stop)` once `rstrip()`ped. */
+function trimmedEnd(text: string, start: number, stop: number): number {
+  while (stop > start && isPyWs(text.charCodeAt(stop - 1))) stop--;
+  return stop;
+}
+
+/** Whether the stripped line `text[start, last)` ends in . ? ! or ". */
+function endsWithPunctuation(text: string, start: number, last: number): boolean {
+  const c = last > start ? text.charCodeAt(last - 1) : 0;
+  return c === 0x2e || c === 0x3f || c === 0x21 || c === 0x22;
+}
+
+/** Fewer than MIN_WORDS_PER_LINE words in `text[start, last)` (counting stops at the third). */
+function tooFewWords(text: string, start: number, last: number): boolean {
+  let words = 0;
+  let inWord = false;
+  for (let i = start; i < last && words < MIN_WORDS_PER_LINE; i++) {
+    const ws = isPyWs(text.charCodeAt(i));
+    if (!ws && !inWord) words++;
+    inWord = !ws;
+  }
+  return words < MIN_WORDS_PER_LINE;
 }
 
 const NAUGHTY = 1;
@@ -105,16 +119,22 @@ function c4V2Spans(text: string): TagSpan[] {
   flag(lower.includes('lorem ipsum'), 'has_lorem_ipsum');
   flag(lower.includes('javascript'), 'has_javascript');
   flag(NAUGHTY_PHRASES.test(lower) || hasNaughtyWord(text, lower), 'has_naughty_word');
-  const lines = c4Lines(lower);
   // Same length: offsets into the lowered text are offsets into the text (the runtime converts them).
-  const shifted = lower.length !== text.length;
-  const toCp = shifted ? (utf16ToCodePoints(lower) ?? ((i: number) => i)) : null;
-  const span = (l: Line, type: string): TagSpan => (toCp ? { start: toCp(l.start), end: toCp(l.end), type, score: 1, codePoints: true } : lineSpan(l, type));
-  for (const l of lines) {
-    if (l.noEndingPunctuation) spans.push(span(l, 'lines_with_no_ending_punctuation'));
-    if (l.tooFewWords) spans.push(span(l, 'lines_with_too_few_words'));
+  const toCp = lower.length !== text.length ? (utf16ToCodePoints(lower) ?? ((i: number) => i)) : null;
+  const span = (start: number, end: number, type: string): TagSpan =>
+    toCp ? { start: toCp(start), end: toCp(end), type, score: 1, codePoints: true } : { start, end, type, score: 1 };
+  let count = 0;
+  for (let start = 0; ; count++) {
+    const nl = lower.indexOf('\n', start);
+    const stop = nl === -1 ? lower.length : nl;
+    const end = nl === -1 ? stop : stop + 1;
+    const last = trimmedEnd(lower, start, stop);
+    if (!endsWithPunctuation(lower, start, last)) spans.push(span(start, end, 'lines_with_no_ending_punctuation'));
+    if (tooFewWords(lower, start, last)) spans.push(span(start, end, 'lines_with_too_few_words'));
+    if (nl === -1) break;
+    start = nl + 1;
   }
-  spans.push({ start: 0, end: text.length, type: 'line_count', score: lines.length });
+  spans.push({ start: 0, end: text.length, type: 'line_count', score: count + 1 });
   return spans;
 }
 

@@ -105,21 +105,38 @@ function digitAt(text: string, i: number, to: number): number {
   return i + w <= to && isNd(cp) ? w : 0;
 }
 
+/** Units that can start a `\d`: ASCII digits and everything from U+0660 (the first non-ASCII Nd) up, surrogates included. */
+const CANDIDATE = /[0-9\u0660-\uffff]/g;
+/** The last candidate search: no candidate in `memoText[memoFrom, memoAt)`, one at memoAt (or memoAt = its length). */
+let memoText = '';
+let memoFrom = 0;
+let memoAt = 0;
+
+/**
+ * First candidate unit at or after `from`. A native search (several times faster than a loop over units); the
+ * memo answers the repeated searches from inside one gap (one per paragraph) without scanning the gap again.
+ */
+function nextCandidate(text: string, from: number): number {
+  if (from >= memoFrom && from <= memoAt && text === memoText) return memoAt;
+  CANDIDATE.lastIndex = from;
+  const m = CANDIDATE.exec(text);
+  memoText = text;
+  memoFrom = from;
+  memoAt = m === null ? text.length : m.index;
+  return memoAt;
+}
+
 /**
  * Offset of the first `\d` in `text[from, to)` (a regex `\p{Nd}` search with the `u` flag: an astral digit is
- * found at its high half, never at a lone low half), or -1. A loop over units: the regex is several times slower.
+ * found at its high half, never at a lone low half), or -1.
  */
 export function nextDigit(text: string, from: number, to = text.length): number {
-  for (let i = from; i < to; i++) {
+  for (let i = nextCandidate(text, from); i < to; i = nextCandidate(text, i + 1)) {
     const c = text.charCodeAt(i);
-    if (c < 0x660) {
-      if (c <= 0x39 && c >= 0x30) return i;
-    } else if ((c & 0xfc00) === 0xdc00) {
-      // A low half after a high one belongs to the pair starting before `from` (the regex would skip it) or already tried.
-      if (i === from && i > 0 && (text.charCodeAt(i - 1) & 0xfc00) === 0xd800) continue;
-    } else if (isNd(text.codePointAt(i)!)) {
-      return i;
-    }
+    if (c <= 0x39) return i;
+    // A low half after a high one belongs to the pair starting before `from` (the regex would skip it) or already tried.
+    if ((c & 0xfc00) === 0xdc00 && i > 0 && (text.charCodeAt(i - 1) & 0xfc00) === 0xd800) continue;
+    if (isNd(text.codePointAt(i)!)) return i;
   }
   return -1;
 }
