@@ -1,8 +1,8 @@
 // spaCy's per-chunk cache: the token lengths of chunks the general path split, looked up without slicing the text.
-import { hashFinish, hashStep } from './plain.js';
+import { hashFinish, hashRange } from './plain.js';
 
 // Module-local copies: under tsx an imported binding is a getter call on every use.
-const step = hashStep;
+const range = hashRange;
 const finish = hashFinish;
 
 const SLOTS = 1 << 17;
@@ -54,8 +54,4 @@ export class ChunkCache {
   }
 }
 
-function markOf(s: string, lo: number, hi: number): number {
-  let h = 0;
-  for (let i = lo; i < hi; i++) h = step(h, s.charCodeAt(i));
-  return finish(h, hi - lo);
-}
+const markOf = (s: string, lo: number, hi: number): number => finish(range(s, lo, hi), hi - lo);

@@ -1,4 +1,5 @@
 // spaCy's final special-case pass (`_apply_special_cases`): re-merge token runs that spell a special case with affixes.
+import { HashFilter } from './plain.js';
 
 /** One special case the final pass can restore: its text and the token lengths affix splitting gives it. */
 interface Pattern {
@@ -9,10 +10,11 @@ interface Pattern {
 /** Patterns grouped by their first two UTF-16 units (every kept pattern has two tokens or more). */
 export interface SpecialMatcher {
   byStart: Map<number, Pattern[]>;
+  /** Every pattern's text: a chunk none of whose token runs may spell one needs no lookups. */
+  texts: HashFilter;
 }
 
 const startKey = (s: string, i: number): number => s.charCodeAt(i) * 0x10000 + s.charCodeAt(i + 1);
-
 
 /**
  * Upstream adds a rule to the matcher when `find_prefix or find_infix or find_suffix` hits it, or it has a space.
@@ -25,6 +27,7 @@ export function buildMatcher(
   affixOnly: (s: string) => number[],
 ): SpecialMatcher {
   const byStart = new Map<number, Pattern[]>();
+  const texts: string[] = [];
   for (const [text, rule] of rules) {
     if ([...text].some((c) => isWs(c.charCodeAt(0))) || !hasAffix(text)) continue;
     const lengths = affixOnly(text);
@@ -34,8 +37,9 @@ export function buildMatcher(
     const list = byStart.get(key) ?? [];
     list.push({ text, lengths });
     byStart.set(key, list);
+    texts.push(text);
   }
-  return { byStart };
+  return { byStart, texts: new HashFilter(texts) };
 }
 
 interface Match {
@@ -51,6 +55,7 @@ export function applySpecialMatcher(
   lengths: readonly number[],
   rules: Map<string, string[]>,
 ): readonly number[] {
+  if (!maySpellPattern(m, s, lo, lengths)) return lengths;
   const matches: Match[] = [];
   for (let i = 0, a = lo; i < lengths.length; a += lengths[i++] as number) {
     const candidates = m.byStart.get(startKey(s, a));
@@ -84,4 +89,17 @@ export function applySpecialMatcher(
   }
   while (t < lengths.length) out.push(lengths[t++] as number);
   return out;
+}
+
+/** Whether some run of the tokens (lengths from `lo`) may spell a pattern's text. */
+function maySpellPattern(m: SpecialMatcher, s: string, lo: number, lengths: readonly number[]): boolean {
+  for (let i = 0, a = lo; i < lengths.length; a += lengths[i++] as number) {
+    let h = 0;
+    let b = a;
+    for (let j = i; j < lengths.length; j++) {
+      for (const e = b + (lengths[j] as number); b < e; b++) h = (h * 31 + s.charCodeAt(b)) | 0; // hashStep
+      if (m.texts.mayHave(h, b - a)) return true;
+    }
+  }
+  return false;
 }

@@ -21,8 +21,18 @@ UNIT_CLASS.fill(0, 0xd800, 0xe000);
 for (const c of SPACES) UNIT_CLASS[c] = SPACE;
 UNIT_CLASS.fill(SPACE, 0x2000, 0x200b);
 
-/** One step of the chunk hash (any hash does: a hit only sends a chunk the general way, or is checked). */
-export const hashStep = (h: number, unit: number): number => (Math.imul(h, 31) + unit) | 0;
+/**
+ * One step of the chunk hash (any hash does: a hit only sends a chunk the general way, or is checked). Exact in
+ * doubles: |h × 31 + unit| < 2^37. Hot loops write it out, as a call costs more than the step in unoptimized code.
+ */
+export const hashStep = (h: number, unit: number): number => (h * 31 + unit) | 0;
+
+/** The hashStep fold of s[lo, hi). */
+export function hashRange(s: string, lo: number, hi: number): number {
+  let h = 0;
+  for (let i = lo; i < hi; i++) h = (h * 31 + s.charCodeAt(i)) | 0;
+  return h;
+}
 /** The hashStep fold of a string and its length, mixed; never 0. */
 export const hashFinish = (h: number, len: number): number => Math.imul(h ^ len, 0x9e3779b1) | 1;
 
@@ -38,9 +48,7 @@ export class HashFilter {
     this.slots = new Int32Array(size);
     this.mask = size - 1;
     for (const k of list) {
-      let h = 0;
-      for (let i = 0; i < k.length; i++) h = hashStep(h, k.charCodeAt(i));
-      const f = hashFinish(h, k.length);
+      const f = hashFinish(hashRange(k, 0, k.length), k.length);
       let slot = f & this.mask;
       while (this.slots[slot] !== 0 && this.slots[slot] !== f) slot = (slot + 1) & this.mask;
       this.slots[slot] = f;
@@ -64,6 +72,13 @@ function closes(text: string, i: number, cls: Uint8Array): boolean {
   return (cls[u]! & CLOSE) !== 0 || (u === 0x2e && (cls[text.charCodeAt(i - 1)]! & DOT_AFTER) !== 0);
 }
 
+/** Whether text[, end) ends with `'s` or `’s` (either case): a suffix. */
+function isApostropheS(text: string, end: number): boolean {
+  const last = text.charCodeAt(end - 1);
+  const before = text.charCodeAt(end - 2);
+  return (last === 0x73 || last === 0x53) && (before === 0x27 || before === 0x2019);
+}
+
 /**
  * Tokens of the chunk starting at `a` when it is `[open] core [close [close]]` then whitespace or the end: `core`
  * PLAIN at both ends and INNER between, not ending in `'s`. spaCy strips the affixes one a turn from both ends, the
@@ -76,33 +91,27 @@ export function plainChunk(text: string, a: number, cls: Uint8Array, specials: H
   const n = text.length;
   let i = a;
   let open = 0;
-  // Hashes of the core (h) and of the opening unit and core (ho), as of the core's last PLAIN unit so far.
-  let ho = 0;
   if ((cls[text.charCodeAt(i)]! & OPEN) !== 0) {
-    ho = text.charCodeAt(i++);
     open = 1;
+    i++;
   }
   if (i === n || (cls[text.charCodeAt(i)]! & PLAIN) === 0) return -1;
+  // The core's hash, as of its last PLAIN unit so far.
   let h = 0;
   let hRun = 0;
-  let hoRun = ho;
   let end = i;
   for (; i < n; i++) {
     const u = text.charCodeAt(i);
     const k = cls[u]!;
     if ((k & INNER) === 0) break;
-    hRun = hashStep(hRun, u);
-    hoRun = hashStep(hoRun, u);
+    hRun = (hRun * 31 + u) | 0;
     if ((k & PLAIN) !== 0) {
       h = hRun;
-      ho = hoRun;
       end = i + 1;
     }
   }
   const core = end - a - open;
-  const last = text.charCodeAt(end - 1);
-  const before = text.charCodeAt(end - 2);
-  if (core >= 2 && (last === 0x73 || last === 0x53) && (before === 0x27 || before === 0x2019)) return -1;
+  if (core >= 2 && isApostropheS(text, end)) return -1;
   i = end;
   let c1 = 0;
   let c2 = 0;
@@ -111,6 +120,8 @@ export function plainChunk(text: string, a: number, cls: Uint8Array, specials: H
     if (i < n && closes(text, i, cls)) c2 = text.charCodeAt(i++);
   }
   if (i < n && cls[text.charCodeAt(i)] !== SPACE) return -1;
+  // The hash with the opening unit: few chunks have one.
+  const ho = open ? hashRange(text, a, end) : 0;
   if (specials.mayHave(h, core) || (open && specials.mayHave(ho, core + 1))) return -1;
   if (c1) {
     const h1 = hashStep(h, c1);

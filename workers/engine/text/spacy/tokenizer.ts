@@ -3,7 +3,7 @@ import { findPrefix, findSuffix, infixRegex, mayHaveInfix } from './affixes.js';
 import { baseExceptions, englishExceptions } from './exceptions.js';
 import { ChunkCache } from './cache.js';
 import { applySpecialMatcher, buildMatcher, type SpecialMatcher } from './matcher.js';
-import { CLOSE, DOT_AFTER, HashFilter, OPEN, SPACE, UNIT_CLASS, hashStep, plainChunk } from './plain.js';
+import { CLOSE, DOT_AFTER, HashFilter, OPEN, SPACE, UNIT_CLASS, hashRange, plainChunk } from './plain.js';
 import { OffsetBuffer, type TokenOffsets } from './offsets.js';
 import { urlMatch } from './url.js';
 
@@ -12,12 +12,19 @@ export type { TokenOffsets } from './offsets.js';
 // Module-local copies: under tsx an imported binding is a getter call on every use, which the hot loop would pay.
 const CLS = UNIT_CLASS;
 const IS_SPACE = SPACE;
-const step = hashStep;
+const range = hashRange;
+const fastChunk = plainChunk;
 
 /** Whether s[lo, hi) has a `.` (every URL_MATCH host has one). */
 function hasDot(s: string, lo: number, hi: number): boolean {
   for (let i = lo; i < hi; i++) if (s.charCodeAt(i) === 0x2e) return true;
   return false;
+}
+
+/** Appends the lengths of a special case's tokens to `out`. */
+function pushLengths(rule: readonly string[], out: number[]): number[] {
+  for (const t of rule) out.push(t.length);
+  return out;
 }
 
 /** Python `str.isspace()` for one UTF-16 unit. */
@@ -51,11 +58,22 @@ export class SpacyTokenizer {
     );
   }
 
-  /** All tokens of `text`, as spaCy's `Tokenizer.__call__` produces them: most chunks by plainChunk, the rest in full. */
+  /**
+   * All tokens of `text`, as spaCy's `Tokenizer.__call__` produces them. One pass finds the chunks and splits the
+   * plain ones (plainChunk), marking the others; a second splits those. Kept apart, the first pass's loop does not
+   * take in the general path's code, so the JIT compiles it sooner and does not throw it away when that code meets a
+   * new case.
+   */
   tokenize(text: string): TokenOffsets {
+    const out = new OffsetBuffer(text.length);
+    return this.scan(text, out) ? this.splitMarked(text, out) : out.done();
+  }
+
+  /** Whitespace runs and plain chunks as tokens, other chunks as one entry with end `~end`; whether there were any. */
+  private scan(text: string, out: OffsetBuffer): boolean {
     const n = text.length;
-    const out = new OffsetBuffer(n);
     const cls = this.cls;
+    let marked = false;
     let i = 0;
     while (i < n) {
       const a = i;
@@ -65,14 +83,37 @@ export class SpacyTokenizer {
         out.push(a, i);
         continue;
       }
-      i = plainChunk(text, a, cls, this.specials, out);
+      i = fastChunk(text, a, cls, this.specials, out);
       if (i < 0) {
         i = a + 1;
         while (i < n && cls[text.charCodeAt(i)] !== IS_SPACE) i++;
-        this.general(text, a, i, out);
+        out.push(a, ~i);
+        marked = true;
       }
       // One space after a token is its trailing whitespace, not a token.
       if (i < n && text.charCodeAt(i) === 0x20) i++;
+    }
+    return marked;
+  }
+
+  /** The entries of `marked` with the marked chunks split the general way. */
+  private splitMarked(text: string, marked: OffsetBuffer): TokenOffsets {
+    const out = new OffsetBuffer(text.length);
+    const { starts, ends } = marked;
+    for (let k = 0; k < marked.length; k++) {
+      const a = starts[k] as number;
+      const b = ends[k] as number;
+      if (b >= 0) {
+        out.push(a, b);
+        continue;
+      }
+      const lengths = this.lengths(text, a, ~b);
+      let at = a;
+      for (let t = 0; t < lengths.length; t++) {
+        const end = at + (lengths[t] as number);
+        out.push(at, end);
+        at = end;
+      }
     }
     return out.done();
   }
@@ -80,19 +121,7 @@ export class SpacyTokenizer {
   /** The special case spelled by s[lo, hi); the hash filter spares the slice and lookup for nearly all misses. */
   private special(s: string, lo: number, hi: number): string[] | undefined {
     if (hi - lo > this.maxRule) return undefined;
-    let h = 0;
-    for (let i = lo; i < hi; i++) h = step(h, s.charCodeAt(i));
-    return this.specials.mayHave(h, hi - lo) ? this.rules.get(s.slice(lo, hi)) : undefined;
-  }
-
-  private general(s: string, lo: number, hi: number, out: OffsetBuffer): void {
-    const lengths = this.lengths(s, lo, hi);
-    let at = lo;
-    for (let k = 0; k < lengths.length; k++) {
-      const end = at + (lengths[k] as number);
-      out.push(at, end);
-      at = end;
-    }
+    return this.specials.mayHave(range(s, lo, hi), hi - lo) ? this.rules.get(s.slice(lo, hi)) : undefined;
   }
 
   /**
@@ -113,7 +142,8 @@ export class SpacyTokenizer {
     let lengths = this.cache.get(s, lo, hi);
     if (lengths === undefined) {
       const rule = this.special(s, lo, hi);
-      lengths = rule ? rule.map((t) => t.length) : this.splitChunk(s, lo, hi, true);
+      // Pushed, not mapped: map makes holey arrays, and one array shape keeps the callers' compiled code valid.
+      lengths = rule ? pushLengths(rule, []) : this.splitChunk(s, lo, hi, true);
       if (lengths.length > 1) lengths = applySpecialMatcher(this.matcher, s, lo, lengths, this.rules);
       this.cache.set(s, lo, hi, lengths);
     }
@@ -156,7 +186,7 @@ export class SpacyTokenizer {
     const out = prefixes;
     if (hi > lo) {
       const rule = specials ? this.special(s, lo, hi) : undefined;
-      if (rule) for (const t of rule) out.push(t.length);
+      if (rule) pushLengths(rule, out);
       else if (!hasDot(s, lo, hi) || !urlMatch(s.slice(lo, hi))) this.infixes(s, lo, hi, out);
       else out.push(hi - lo);
     }
