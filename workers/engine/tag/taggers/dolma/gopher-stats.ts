@@ -2,7 +2,8 @@
 import { isPyWs } from './text.js';
 import { atLeast, WordIds } from './word-ids.js';
 
-const REQUIRED_ENGLISH_WORDS = new Set(['the', 'be', 'to', 'of', 'and', 'that', 'have', 'with']);
+/** The required English words (2 to 4 letters), packed: a short ASCII word is checked without cutting it out. */
+const REQUIRED_ENGLISH_WORDS = new Set(['the', 'be', 'to', 'of', 'and', 'that', 'have', 'with'].map((w) => packed(w, 0, w.length)));
 const LETTER = /\p{L}/u;
 
 /** ASCII classes: whitespace for `str.split()`, a letter (`str.isalpha()`), "#" (a symbol word). */
@@ -125,8 +126,15 @@ function grown(buf: Int32Array<ArrayBuffer>, id: number): Int32Array<ArrayBuffer
 /** str.isalpha() per character is Unicode category L*: only non-ASCII words without an ASCII letter need the regex. */
 function newWordFlags(text: string, a: number, end: number, bits: number): number {
   const alpha = (bits & ALPHA) !== 0 || ((bits & NON_ASCII) !== 0 && LETTER.test(text.slice(a, end)));
-  const required = end - a <= 4 && (bits & NON_ASCII) === 0 && REQUIRED_ENGLISH_WORDS.has(text.slice(a, end));
+  const required = end - a <= 4 && (bits & NON_ASCII) === 0 && REQUIRED_ENGLISH_WORDS.has(packed(text, a, end));
   return (alpha ? 1 : 0) | (required ? 2 : 0);
+}
+
+/** An ASCII word of at most 4 units as one integer: 7 bits a unit, then its length (so "\0the" ≠ "the"). */
+function packed(text: string, a: number, end: number): number {
+  let p = 0;
+  for (let i = a; i < end; i++) p = (p << 7) | text.charCodeAt(i);
+  return p * 8 + (end - a);
 }
 
 /** 2 × statistics.median over the word lengths (`hist` plus the sorted `long` ones); 0 if empty. */
