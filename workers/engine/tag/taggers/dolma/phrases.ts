@@ -15,21 +15,28 @@ export class PhraseMatcher {
     for (const p of phrases) for (let i = 0; i < p.length; i++) if (p.charCodeAt(i) >= 128) throw new Error(`PhraseMatcher: non-ASCII phrase ${JSON.stringify(p)}`);
   }
 
+  /**
+   * Built over the phrases' own characters only: any other character leads back to the root from every state
+   * (no phrase holds it), which the zero-filled table already says; a 128-wide construction costs several
+   * times more, and this runs once per process, before the first document is read.
+   */
   private build(): Int32Array {
-    const phrases = this.phrases;
-    const next: Int32Array[] = [new Int32Array(128).fill(-1)];
+    const alphabet = [...new Set(this.phrases.join(''))].map((ch) => ch.charCodeAt(0));
+    const col = new Int32Array(128).fill(-1);
+    alphabet.forEach((c, j) => (col[c] = j));
+    const width = alphabet.length;
+    const next: Int32Array[] = [new Int32Array(width).fill(-1)];
     const acc: number[] = [0];
-    for (const p of phrases) {
+    for (const p of this.phrases) {
       let s = 0;
       for (let i = 0; i < p.length; i++) {
-        const c = p.charCodeAt(i);
-        if (c >= 128) throw new Error(`PhraseMatcher: non-ASCII phrase ${JSON.stringify(p)}`);
-        let t = next[s]![c]!;
+        const j = col[p.charCodeAt(i)]!;
+        let t = next[s]![j]!;
         if (t === -1) {
           t = next.length;
-          next.push(new Int32Array(128).fill(-1));
+          next.push(new Int32Array(width).fill(-1));
           acc.push(0);
-          next[s]![c] = t;
+          next[s]![j] = t;
         }
         s = t;
       }
@@ -38,25 +45,25 @@ export class PhraseMatcher {
     // Breadth-first: complete the goto function with failure links, inheriting acceptance.
     const fail = new Int32Array(next.length);
     const queue: number[] = [];
-    for (let c = 0; c < 128; c++) {
-      const t = next[0]![c]!;
-      if (t === -1) next[0]![c] = 0;
+    for (let j = 0; j < width; j++) {
+      const t = next[0]![j]!;
+      if (t === -1) next[0]![j] = 0;
       else queue.push(t);
     }
     for (let q = 0; q < queue.length; q++) {
       const s = queue[q]!;
       if (acc[fail[s]!]) acc[s] = 1;
-      for (let c = 0; c < 128; c++) {
-        const t = next[s]![c]!;
-        if (t === -1) next[s]![c] = next[fail[s]!]![c]!;
+      for (let j = 0; j < width; j++) {
+        const t = next[s]![j]!;
+        if (t === -1) next[s]![j] = next[fail[s]!]![j]!;
         else {
-          fail[t] = next[fail[s]!]![c]!;
+          fail[t] = next[fail[s]!]![j]!;
           queue.push(t);
         }
       }
     }
     const delta = new Int32Array(next.length * 128);
-    next.forEach((row, s) => row.forEach((t, c) => (delta[s * 128 + c] = acc[t] ? -1 : t * 128)));
+    next.forEach((row, s) => row.forEach((t, j) => (delta[s * 128 + alphabet[j]!] = acc[t] ? -1 : t * 128)));
     return delta;
   }
 
