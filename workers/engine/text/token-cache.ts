@@ -1,4 +1,4 @@
-// Token → list of ints, looked up straight from a span of a line: nothing is cut or allocated unless the token is new.
+// Token → list of ints, looked up straight from a span of a line's bytes: nothing is cut or allocated unless the token is new.
 
 const SLOTS = 1 << 19;
 const MASK = SLOTS - 1;
@@ -8,11 +8,11 @@ const LIMIT = 300_000;
 const POOL_LIMIT = 1 << 23;
 
 /**
- * Open addressing on a hash the caller computes while it scans the token (`hashStep` per UTF-16 unit, from
- * `HASH_START`). Keys and lists live in one Int32Array: `[key length, key units…, list length, list…]` per entry,
- * so a hit is a hash compare, a unit-by-unit compare against the line and the list right after, with no object
- * per token for the collector to trace. A Map would need the token as a string first: one allocation and one
- * more hash per token of every document.
+ * Open addressing on a hash the caller computes while it scans the token (`hashStep` per byte, from `HASH_START`).
+ * Keys and lists live in one Int32Array: `[key length, key bytes…, list length, list…]` per entry, so a hit is a
+ * hash compare, a byte-by-byte compare against the line and the list right after, with no object per token for
+ * the collector to trace. A Map would need the token as a string first: one allocation and one more hash per
+ * token of every document.
  */
 export class TokenCache {
   private readonly hashes = new Int32Array(SLOTS);
@@ -30,7 +30,7 @@ export class TokenCache {
   }
 
   /** Offset of the list of `line[start, end)` (whose hash is `h`), or -1 when the token is not cached. */
-  find(line: string, start: number, end: number, h: number): number {
+  find(line: Uint8Array, start: number, end: number, h: number): number {
     const len = end - start;
     const pool = this.pool;
     for (let i = slotOf(h); ; i = (i + 1) & MASK) {
@@ -38,14 +38,14 @@ export class TokenCache {
       if (e === 0) return -1;
       if (this.hashes[i] === h && pool[e - 1] === len) {
         let k = 0;
-        while (k < len && pool[e + k] === line.charCodeAt(start + k)) k++;
+        while (k < len && pool[e + k] === line[start + k]) k++;
         if (k === len) return e + len;
       }
     }
   }
 
   /** Caches `list[0, n)` for `line[start, end)`, which `find` has just missed; the offset of its list. */
-  add(line: string, start: number, end: number, h: number, list: Int32Array, n: number): number {
+  add(line: Uint8Array, start: number, end: number, h: number, list: Int32Array, n: number): number {
     const len = end - start;
     const need = this.used + len + n + 2;
     if (need > this.pool.length) {
@@ -56,7 +56,7 @@ export class TokenCache {
     const pool = this.pool;
     const e = this.used;
     pool[e] = len;
-    for (let k = 0; k < len; k++) pool[e + 1 + k] = line.charCodeAt(start + k);
+    for (let k = 0; k < len; k++) pool[e + 1 + k] = line[start + k] as number;
     const at = e + 1 + len;
     pool[at] = n;
     for (let k = 0; k < n; k++) pool[at + 1 + k] = list[k] as number;

@@ -1,7 +1,9 @@
 // The JavaScript predictor's shortcuts against their plain counterparts: first label search, row cache resets, dim-16 sums, bucket bitmap.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BucketTable, readJsModel } from './js-model.js';
+import { readJsModel } from './js-model.js';
+import { BucketTable, WordTable } from './js-tables.js';
+import { HASH_START, hashStep } from '../../../text/token-cache.js';
 import { JsPredictor } from './js-predict.js';
 import { sumAny, sumRows } from './js-sum.js';
 import { decideLanguage, type LanguageFilterOptions } from './language-filter.js';
@@ -104,6 +106,27 @@ describe('sums and lookups', () => {
     const b = new Float32Array(16);
     expect(sumRows(input, 16, a, lists, offsets, 500)).toBe(sumAny(input, 16, b, lists, offsets, 500));
     expect(Array.from(a)).toEqual(Array.from(b));
+  });
+
+  it('finds words by their bytes in a line as a Map finds them by string, the last id of a repeated word winning', () => {
+    const enc = new TextEncoder();
+    const words = ['the', 'é', '東京', '😊', 'the', '', 'a'.repeat(300), 'thé'];
+    const bytes = enc.encode(words.join('\0'));
+    const table = new WordTable(words.length, bytes.length);
+    const map = new Map<string, number>();
+    let at = 0;
+    words.forEach((w, id) => {
+      const len = enc.encode(w).length;
+      table.set(bytes, at, at + len, id);
+      map.set(w, id);
+      at += len + 1;
+    });
+    for (const w of [...words, 'th', 'they', '東', 'x', 'a'.repeat(299)]) {
+      const line = enc.encode(` ${w} `);
+      let h = HASH_START;
+      for (let i = 1; i < line.length - 1; i++) h = hashStep(h, line[i] as number);
+      expect(table.get(line, 1, line.length - 1, h), w).toBe(map.get(w) ?? -1);
+    }
   });
 
   it('finds the same buckets through the bitmap as a Map does, keys past the bucket count stored too', () => {

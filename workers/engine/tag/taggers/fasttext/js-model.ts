@@ -1,4 +1,5 @@
 // fastText 0.9 model files read into plain typed arrays, for the JavaScript predictor (js-predict.ts).
+import { BucketTable, WordTable } from './js-tables.js';
 
 /** What prediction needs of a supervised model; matrices are decoded to float32 rows, as fastText sums them. */
 export interface JsModel {
@@ -9,8 +10,8 @@ export interface JsModel {
   /** 1 hs, 3 softmax (the two losses whose predictions this port reproduces). */
   loss: number;
   nwords: number;
-  /** Word → id for the in-vocabulary words (labels excluded). */
-  wordIds: Map<string, number>;
+  /** Word (UTF-8 bytes, as fastText compares them) → id for the in-vocabulary words (labels excluded). */
+  words: WordTable;
   /** Labels in the dictionary's order, with their counts (hs builds its tree from them). */
   labels: string[];
   labelCounts: number[];
@@ -24,59 +25,41 @@ export interface JsModel {
   output: Float32Array;
 }
 
-/**
- * Bucket → row offset, open addressing in one typed array: every character n-gram of a new word is looked up.
- * Most n-grams are pruned away, so a bit per bucket (256 KB for lid.176's 2M, small enough to stay in cache where
- * the table does not) answers most lookups without probing.
- */
-export class BucketTable {
-  private readonly slots: Int32Array;
-  private readonly mask: number;
-  /** Bit b set when bucket b has a row; null above 2^28 buckets (then every lookup probes). */
-  private readonly bits: Int32Array | null;
-
-  /** `size` entries, of buckets in [0, `buckets`): the only keys fastText looks up. */
-  constructor(size: number, buckets: number) {
-    let cap = 16;
-    while (cap < size * 2) cap *= 2;
-    this.mask = cap - 1;
-    this.slots = new Int32Array(cap * 2).fill(-1);
-    this.bits = buckets <= 2 ** 28 ? new Int32Array((Math.max(buckets, 0) + 31) >>> 5) : null;
-  }
-
-  set(key: number, value: number): void {
-    const { bits } = this;
-    const w = key >>> 5;
-    if (bits !== null && key >= 0 && w < bits.length) bits[w] = (bits[w] as number) | (1 << (key & 31));
-    let i = Math.imul(key, 0x9e3779b1) & this.mask;
-    while (this.slots[i * 2] !== -1 && this.slots[i * 2] !== key) i = (i + 1) & this.mask;
-    this.slots[i * 2] = key;
-    this.slots[i * 2 + 1] = value;
-  }
-
-  /** The value of a bucket in [0, `buckets`), or -1. */
-  get(key: number): number {
-    const { bits } = this;
-    if (bits !== null && ((bits[key >>> 5] as number) & (1 << (key & 31))) === 0) return -1;
-    for (let i = Math.imul(key, 0x9e3779b1) & this.mask; ; i = (i + 1) & this.mask) {
-      const k = this.slots[i * 2] as number;
-      if (k === key) return this.slots[i * 2 + 1] as number;
-      if (k === -1) return -1;
-    }
-  }
-}
-
+/** Little-endian reads from the model file; methods, not closures, as the dictionary loop runs them thousands of times. */
 class Cursor {
   pos = 0;
   constructor(private readonly b: Buffer) {}
-  i8 = (): number => this.b.readInt8(this.pos++);
-  u8 = (): number => this.b.readUInt8(this.pos++);
-  i32 = (): number => ((this.pos += 4), this.b.readInt32LE(this.pos - 4));
-  i64 = (): number => ((this.pos += 8), Number(this.b.readBigInt64LE(this.pos - 8)));
-  f64 = (): number => ((this.pos += 8), this.b.readDoubleLE(this.pos - 8));
+  i8(): number {
+    return this.b.readInt8(this.pos++);
+  }
+  u8(): number {
+    return this.b.readUInt8(this.pos++);
+  }
+  i32(): number {
+    this.pos += 4;
+    return this.b.readInt32LE(this.pos - 4);
+  }
+  /** An int64 as a Number (exact below 2^53, as every count and size is) without a BigInt. */
+  i64(): number {
+    this.pos += 8;
+    return this.b.readUInt32LE(this.pos - 8) + this.b.readInt32LE(this.pos - 4) * 2 ** 32;
+  }
+  f64(): number {
+    this.pos += 8;
+    return this.b.readDoubleLE(this.pos - 8);
+  }
   f32s(n: number): Float32Array {
     const out = new Float32Array(n);
-    for (let i = 0; i < n; i++) out[i] = this.b.readFloatLE(this.pos + i * 4);
+    if (LITTLE_ENDIAN) new Uint8Array(out.buffer).set(this.b.subarray(this.pos, this.pos + n * 4));
+    else for (let i = 0; i < n; i++) out[i] = this.b.readFloatLE(this.pos + i * 4);
+    this.pos += n * 4;
+    return out;
+  }
+  /** n int32s copied out at once: one call each would dominate loading (the prune index has tens of thousands). */
+  i32s(n: number): Int32Array {
+    const out = new Int32Array(n);
+    if (LITTLE_ENDIAN) new Uint8Array(out.buffer).set(this.b.subarray(this.pos, this.pos + n * 4));
+    else for (let i = 0; i < n; i++) out[i] = this.b.readInt32LE(this.pos + i * 4);
     this.pos += n * 4;
     return out;
   }
@@ -84,13 +67,16 @@ class Cursor {
     this.pos += n;
     return this.b.subarray(this.pos - n, this.pos);
   }
-  cstring(): string {
+  /** Moves past a NUL-terminated string; where it ends (its NUL). */
+  skipString(): number {
     const end = this.b.indexOf(0, this.pos);
-    const s = this.b.toString('utf8', this.pos, end);
     this.pos = end + 1;
-    return s;
+    return end;
   }
 }
+
+/** Typed arrays use the platform's byte order; the file's is little-endian. */
+const LITTLE_ENDIAN = new Uint8Array(Float32Array.of(1).buffer)[3] === 0x3f;
 
 interface Pq {
   nsubq: number;
@@ -130,12 +116,14 @@ function readMatrix(c: Cursor, quantized: boolean, dim: number): Float32Array {
     for (let i = 0; i < m; i++) norms[i] = npq.centroids[centroidAt(npq, 0, normCodes[i] as number)] as number;
   }
   const out = new Float32Array(m * dim);
+  const { nsubq, dsub, lastdsub, centroids } = pq;
   for (let i = 0; i < m; i++) {
     const alpha = norms === null ? 1 : (norms[i] as number);
-    for (let q = 0; q < pq.nsubq; q++) {
-      const at = centroidAt(pq, q, codes[i * pq.nsubq + q] as number);
-      const d = q === pq.nsubq - 1 ? pq.lastdsub : pq.dsub;
-      for (let k = 0; k < d; k++) out[i * dim + q * pq.dsub + k] = Math.fround(alpha * (pq.centroids[at + k] as number));
+    for (let q = 0; q < nsubq; q++) {
+      const at = centroidAt(pq, q, codes[i * nsubq + q] as number);
+      const base = i * dim + q * dsub - at;
+      const end = at + (q === nsubq - 1 ? lastdsub : dsub);
+      for (let k = at; k < end; k++) out[base + k] = Math.fround(alpha * (centroids[k] as number));
     }
   }
   return out;
@@ -156,26 +144,36 @@ export function readJsModel(b: Buffer): JsModel | null {
   c.i32(); // nlabels
   c.i64(); // ntokens
   const pruneSize = c.i64();
-  const wordIds = new Map<string, number>();
   const labels: string[] = [];
   const labelCounts: number[] = [];
+  /** start, end and id of each word: words stay bytes (no string per word), labels become strings. */
+  const spans: number[] = [];
+  let wordBytes = 0;
   for (let i = 0; i < size; i++) {
-    const word = c.cstring();
-    const count = c.i64();
-    if (c.i8() === 0) wordIds.set(word, i);
-    else {
-      labels.push(word);
-      labelCounts.push(count);
+    const start = c.pos;
+    const end = c.skipString();
+    // Each entry: the word, its count (int64; only labels' counts matter) and its type (0 word, 1 label).
+    if (b[end + 9] === 0) {
+      spans.push(start, end, i);
+      wordBytes += end - start;
+      c.pos += 9;
+    } else {
+      labels.push(b.toString('utf8', start, end));
+      labelCounts.push(c.i64());
+      c.pos++;
     }
   }
+  const words = new WordTable(spans.length / 3, wordBytes);
+  for (let j = 0; j < spans.length; j += 3) words.set(b, spans[j] as number, spans[j + 1] as number, spans[j + 2] as number);
   let prune: BucketTable | null = null;
   if (pruneSize >= 0) {
     prune = new BucketTable(pruneSize, bucket as number);
-    for (let i = 0; i < pruneSize; i++) prune.set(c.i32(), c.i32());
+    const pairs = c.i32s(pruneSize * 2);
+    for (let i = 0; i < pairs.length; i += 2) prune.set(pairs[i] as number, pairs[i + 1] as number);
   }
   const quantInput = c.u8() !== 0;
   const input = readMatrix(c, quantInput, dim as number);
   if (c.u8() !== 0 && quantInput) return null;
   const output = readMatrix(c, false, dim as number);
-  return { quantized: quantInput, dim: dim as number, minn: minn as number, maxn: maxn as number, bucket: bucket as number, loss: loss as number, nwords, wordIds, labels, labelCounts, prune, input, output };
+  return { quantized: quantInput, dim: dim as number, minn: minn as number, maxn: maxn as number, bucket: bucket as number, loss: loss as number, nwords, words, labels, labelCounts, prune, input, output };
 }

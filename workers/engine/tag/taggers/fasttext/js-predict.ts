@@ -32,9 +32,9 @@ export class JsPredictor {
   private readonly cache: TokenCache;
   /** `[count, rows…]` of `</s>`, which ends every line. */
   private readonly eos: Int32Array;
-  /** UTF-8 of `<token>`, reused, and its view past the "<". */
+  /** UTF-8 of the line being read, and of `<token>` for a new token's n-grams. */
+  private line = new Uint8Array(1 << 16);
   private bytes = new Uint8Array(256);
-  private afterOpen = this.bytes.subarray(1);
   /** Rows of the token being looked up, before they are cached. */
   private found = new Int32Array(1024);
   /** Offsets of the line's tokens' row lists in the cache, in line order. */
@@ -67,7 +67,10 @@ export class JsPredictor {
     this.out = new OutputLayer(m.output, m.dim, m.labelCounts, m.loss, this.hidden);
     this.search = m.loss === 1 && m.labels.length > 0 ? new FirstSearch(this.out, m.output, this.hidden) : null;
     this.labelIndex = new Map(m.labels.map((l, i) => [l, i]));
-    const n = this.rows(EOS);
+    const len = utf8.encodeInto(EOS, this.line).written;
+    let h = HASH_START;
+    for (let i = 0; i < len; i++) h = hashStep(h, this.line[i] as number);
+    const n = this.rows(0, len, h);
     this.eos = Int32Array.of(n, ...this.found.subarray(0, n));
   }
 
@@ -103,7 +106,10 @@ export class JsPredictor {
     const { m, hidden } = this;
     this.cache.trim();
     const nl = line.indexOf('\n');
-    const tokens = this.tokens(line, nl === -1 ? line.length : nl);
+    const text = nl === -1 ? line : line.slice(0, nl);
+    if (this.line.length < text.length * 3) this.line = new Uint8Array(text.length * 3 + 1024);
+    // fastText reads bytes; the encoder writes a lone surrogate as U+FFFD, as the runtime's input would have it.
+    const tokens = this.tokens(utf8.encodeInto(text, this.line).written);
     hidden.fill(0);
     let count = sumRows(m.input, m.dim, hidden, this.cache.lists, this.lists, tokens);
     // The runtime hands fastText the line with a "\n" (as Python's binding does), which reads as `</s>`, unless
@@ -119,16 +125,18 @@ export class JsPredictor {
    * Splits `line[0, end)` on fastText's whitespace and puts each token's row list offset in `lists`; their number.
    * Like `Dictionary::getLine`, stops after a `</s>` token (then `stopped` is set).
    */
-  private tokens(line: string, end: number): number {
+  private tokens(end: number): number {
     if (this.lists.length < (end >> 1) + 1) this.lists = new Int32Array((end >> 1) + 64);
-    const { cache, lists } = this;
+    const { cache, lists, line } = this;
     this.stopped = false;
     let n = 0;
     let start = -1;
     let h = HASH_START;
-    for (let i = 0; i < end; i++) {
-      const c = line.charCodeAt(i);
-      // The whitespace fastText splits on: " \n\r\t\v\f\0" (everything above space is a word unit).
+    // A space past the end ends the last token.
+    line[end] = 0x20;
+    for (let i = 0; i <= end; i++) {
+      const c = line[i] as number;
+      // The whitespace fastText splits on: " \n\r\t\v\f\0" (every other byte is part of a word).
       if (c > 0x20 || (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09 && c !== 0x0b && c !== 0x0c && c !== 0x00)) {
         if (start < 0) {
           start = i;
@@ -137,73 +145,53 @@ export class JsPredictor {
         h = hashStep(h, c);
       } else if (start >= 0) {
         const at = cache.find(line, start, i, h);
-        lists[n++] = at >= 0 ? at : this.add(line, start, i, h);
-        if (i - start === 4 && line.startsWith(EOS, start)) return this.stop(n);
+        lists[n++] = at >= 0 ? at : this.add(start, i, h);
+        if (i - start === 4 && isEos(line, start)) {
+          this.stopped = true;
+          return n;
+        }
         start = -1;
       }
     }
-    if (start >= 0) {
-      const at = cache.find(line, start, end, h);
-      lists[n++] = at >= 0 ? at : this.add(line, start, end, h);
-      if (end - start === 4 && line.startsWith(EOS, start)) return this.stop(n);
-    }
-    return n;
-  }
-
-  private stop(n: number): number {
-    this.stopped = true;
     return n;
   }
 
   /** Caches the rows of a token seen for the first time; the offset of its list. */
-  private add(line: string, start: number, end: number, h: number): number {
-    const n = this.rows(line.slice(start, end));
-    return this.cache.add(line, start, end, h, this.found, n);
+  private add(start: number, end: number, h: number): number {
+    const n = this.rows(start, end, h);
+    return this.cache.add(this.line, start, end, h, this.found, n);
   }
 
-  /** Input rows of one token into `found`: its own row when in vocabulary, then its character n-grams; their number. */
-  private rows(token: string): number {
-    const { m } = this;
-    // At most one word row and, per character of `<token>`, maxn n-grams.
-    if (this.found.length < (token.length + 2) * m.maxn + 1) this.found = new Int32Array((token.length + 2) * m.maxn + 64);
+  /** Input rows of the token `line[start, end)` (hash `h`) into `found`: its word row if any, then its n-grams; their number. */
+  private rows(start: number, end: number, h: number): number {
+    const { m, line } = this;
+    const len = end - start;
+    // At most one word row and, per byte of `<token>`, maxn n-grams.
+    if (this.found.length < (len + 2) * m.maxn + 1) this.found = new Int32Array((len + 2) * m.maxn + 64);
     let count = 0;
     // fastText reads a token with the label prefix as a label, never as input.
-    const label = token.startsWith('__label__');
-    const wid = label ? undefined : m.wordIds.get(token);
-    if (wid !== undefined) this.found[count++] = wid;
-    if (token !== EOS && m.maxn > 0 && !label) count = this.subwords(token, count);
+    let label = len >= LABEL.length;
+    for (let i = 0; label && i < LABEL.length; i++) label = line[start + i] === LABEL[i];
+    const wid = label ? -1 : m.words.get(line, start, end, h);
+    if (wid >= 0) this.found[count++] = wid;
+    if (!(len === 4 && isEos(line, start)) && m.maxn > 0 && !label) count = this.subwords(start, end, count);
     return count;
   }
 
-  /** UTF-8 of `<token>` into `bytes`; its length. ASCII, nearly every token, is copied without the encoder. */
-  private encode(token: string): number {
-    if (this.bytes.length < token.length * 3 + 2) {
-      this.bytes = new Uint8Array(token.length * 3 + 64);
-      this.afterOpen = this.bytes.subarray(1);
-    }
-    const w = this.bytes;
-    w[0] = 0x3c;
-    let len = 1;
-    for (; len <= token.length; len++) {
-      const c = token.charCodeAt(len - 1);
-      if (c >= 0x80) break;
-      w[len] = c;
-    }
-    if (len <= token.length) len = utf8.encodeInto(token, this.afterOpen).written + 1;
-    w[len] = 0x3e;
-    return len + 1;
-  }
-
   /**
-   * `computeSubwords("<" + token + ">")`: n-grams of 1..maxn UTF-8 characters (not a lone "<" or ">"), each hashed
+   * `computeSubwords("<" + token + ">")` on `line[start, end)`: n-grams of 1..maxn UTF-8 characters (not a lone "<" or ">"), each hashed
    * incrementally from its start (FNV-1a extends byte by byte) and kept when the pruned dictionary has its bucket.
    * Found rows go to `found` from `count` on; returns the new count.
    */
-  private subwords(token: string, count: number): number {
+  private subwords(start: number, end: number, count: number): number {
     const { found } = this;
     const { minn, maxn, nwords, prune, bucket: nb } = this.m;
-    const len = this.encode(token);
+    const len = end - start + 2;
+    if (this.bytes.length < len) this.bytes = new Uint8Array(len + 64);
     const w = this.bytes;
+    w[0] = 0x3c;
+    w.set(this.line.subarray(start, end), 1);
+    w[len - 1] = 0x3e;
     for (let i = 0; i < len; i++) {
       if (((w[i] as number) & 0xc0) === 0x80) continue;
       let h = 2166136261;
@@ -227,3 +215,7 @@ export class JsPredictor {
 }
 
 const ZERO = new Int32Array(1);
+const LABEL = utf8.encode('__label__');
+
+/** `line[at, at + 4)` is `</s>`. */
+const isEos = (line: Uint8Array, at: number): boolean => line[at] === 0x3c && line[at + 1] === 0x2f && line[at + 2] === 0x73 && line[at + 3] === 0x3e;

@@ -165,10 +165,6 @@ function readLabels(native: NativeFastText): string[] {
   return out;
 }
 
-/** Lone surrogates, which the runtime receives as U+FFFD (Buffer.from's UTF-8). */
-const SURROGATE = /[\uD800-\uDFFF]/;
-const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
 function makeHandle(file: string, key: string, entry: Entry, loaded: Loaded): FastTextModel {
   const { native, js } = loaded;
   let released = false;
@@ -180,8 +176,8 @@ function makeHandle(file: string, key: string, entry: Entry, loaded: Loaded): Fa
     labels: loaded.labels,
     predict(line: string, k = -1, threshold = 0): Prediction[] {
       if (released) throw new AssayError('INTERNAL', 'fastText model used after release', { file });
-      // The lookbehind pattern is slow on long texts: only texts with a surrogate at all go through it.
-      if (js !== null) return js.predict(SURROGATE.test(line) ? line.replace(LONE, '\uFFFD') : line, k, threshold);
+      // The JavaScript predictor reads the line's UTF-8, where a lone surrogate is already U+FFFD.
+      if (js !== null) return js.predict(line, k, threshold);
       if (native === null) throw new AssayError('INTERNAL', 'fastText model has no runtime', { file });
       // Buffer.from encodes lone surrogates as U+FFFD; embind's own encoder would swallow the next unit.
       const preds = native.predict(Buffer.from(line, 'utf8'), k, threshold);
@@ -198,7 +194,7 @@ function makeHandle(file: string, key: string, entry: Entry, loaded: Loaded): Fa
     },
     first(line: string, labels: readonly string[]): FirstAnd {
       if (released) throw new AssayError('INTERNAL', 'fastText model used after release', { file });
-      const fast = js?.first(SURROGATE.test(line) ? line.replace(LONE, '\uFFFD') : line, labels);
+      const fast = js?.first(line, labels);
       if (fast !== undefined && fast !== null) return fast;
       const preds = handle.predict(line, -1);
       return { first: preds[0] ?? null, probabilities: labels.map((l) => preds.find((p) => p.label === l)?.probability) };
