@@ -2,7 +2,7 @@
 import type { AssayError } from '../errors.js';
 import { AssayError as Err } from '../errors.js';
 import { AtomicWriter, compressedDeltas, parseDocumentLine, readLineBatches } from '../io/index.js';
-import { attributeRow, groupSpans, makeVariableName, utf16ToCodePoints } from './output.js';
+import { attributeRow, codePointMap, groupSpans, makeVariableName } from './output.js';
 import type { AnySpec } from './registry.js';
 import type { TagDocument, Tagger, TaggerContext } from './types.js';
 
@@ -95,7 +95,7 @@ export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promis
         bytes += batch.bytes[i] ?? 0;
         const doc = toTagDocument(batch.lines[i] as string, task.input, lineNo, bad);
         // Computed once per document, shared by every output set.
-        const toCp = doc === null ? null : utf16ToCodePoints(doc.text);
+        const cpMap = doc === null ? null : codePointMap(doc.text);
         sets.forEach((s, k) => {
           if (doc === null) {
             chunks[k] += attributeRow(null, {}, undefined) + '\n';
@@ -103,7 +103,7 @@ export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promis
           }
           const attrs: Record<string, [number, number, number][]> = {};
           for (const t of s.taggers) {
-            groupSpans(attrs, t.prefix, runTagger(t.tagger, t.spec.name, doc, task.input, lineNo), t.spec.defaults, toCp);
+            groupSpans(attrs, t.prefix, runTagger(t.tagger, t.spec.name, doc, task.input, lineNo), t.spec.defaults, cpMap);
             const values = t.tagger.values?.(doc);
             // Non-span values go in as they are (the row is JSON; readers treat a non-span array as a value).
             if (values) for (const [type, v] of Object.entries(values)) (attrs as Record<string, unknown>)[`${t.prefix}__${makeVariableName(type)}`] = v;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attributeRow, groupSpans, makeVariableName, roundScore, utf16ToCodePoints } from './output.js';
+import { attributeRow, codePointMap, groupSpans, makeVariableName, roundScore, utf16ToCodePoints } from './output.js';
 
 describe('tag output', () => {
   it('names attributes like Dolma make_variable_name', () => {
@@ -23,9 +23,9 @@ describe('tag output', () => {
   });
   it('writes spans flagged as code points as they are, past the end too', () => {
     const out: Record<string, [number, number, number][]> = {};
-    const toCp = utf16ToCodePoints('a😊b');
-    groupSpans(out, 'e__t', [{ start: 3, end: 4, type: 'u', score: 1 }, { start: 3, end: 6, type: 'c', score: 1, codePoints: true }], undefined, toCp);
-    expect(out).toEqual({ e__t__u: [[2, 3, 1]], e__t__c: [[3, 6, 1]] });
+    groupSpans(out, 'e__t', [{ start: 3, end: 4, type: 'u', score: 1 }, { start: 3, end: 6, type: 'c', score: 1, codePoints: true }, { start: -1, end: 9, type: 'o', score: 1 }], undefined, codePointMap('a😊b'));
+    // Offsets outside the text clamp to its ends, as the per-offset function does.
+    expect(out).toEqual({ e__t__u: [[2, 3, 1]], e__t__c: [[3, 6, 1]], e__t__o: [[0, 3, 1]] });
   });
   it('groups spans by type with defaults, and serialises rows in msgspec order', () => {
     const out: Record<string, [number, number, number][]> = {};

@@ -19,8 +19,11 @@ export function roundScore(x: number): number {
   return pyRound(x, 5);
 }
 
-/** Maps UTF-16 offsets of `text` to code-point offsets (identity when the text has no surrogates). */
-export function utf16ToCodePoints(text: string): ((i: number) => number) | null {
+/**
+ * Code-point offset of every UTF-16 offset of `text` (length + 1 entries; an offset inside a pair maps to its
+ * code point), or null when the text has no surrogates and the two coincide.
+ */
+export function codePointMap(text: string): Uint32Array | null {
   if (!/[\uD800-\uDFFF]/.test(text)) return null;
   const map = new Uint32Array(text.length + 1);
   let cp = 0;
@@ -32,7 +35,13 @@ export function utf16ToCodePoints(text: string): ((i: number) => number) | null 
     cp++;
   }
   map[text.length] = cp;
-  return (i) => map[Math.max(0, Math.min(i, text.length))] as number;
+  return map;
+}
+
+/** Maps UTF-16 offsets of `text` to code-point offsets (null when the text has no surrogates: the identity). */
+export function utf16ToCodePoints(text: string): ((i: number) => number) | null {
+  const map = codePointMap(text);
+  return map === null ? null : (i) => map[Math.max(0, Math.min(i, text.length))] as number;
 }
 
 /** `<prefix>__<type>` keys already made, per prefix: a pass writes the same few dozen keys for every document. */
@@ -64,15 +73,18 @@ export function groupSpans(
   prefix: string,
   spans: readonly TagSpan[],
   defaults: readonly string[] | undefined,
-  toCp: ((i: number) => number) | null,
+  cpMap: Uint32Array | null,
 ): void {
   const keys = keysOf(prefix);
   if (defaults) for (const t of defaults) out[attributeKey(keys, prefix, t)] ??= [];
+  // A table rather than a function per document: a new closure per document makes V8 recompile this loop.
+  const last = cpMap === null ? 0 : cpMap.length - 1;
   for (const s of spans) {
     if (s.type === '') continue;
     const key = attributeKey(keys, prefix, s.type);
-    const start = toCp && !s.codePoints ? toCp(s.start) : s.start;
-    const end = toCp && !s.codePoints ? toCp(s.end) : s.end;
+    const convert = cpMap !== null && !s.codePoints;
+    const start = convert ? cpMap[Math.max(0, Math.min(s.start, last))]! : s.start;
+    const end = convert ? cpMap[Math.max(0, Math.min(s.end, last))]! : s.end;
     (out[key] ??= []).push([start, end, roundScore(s.score)]);
   }
 }
