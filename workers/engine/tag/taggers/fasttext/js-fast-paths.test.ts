@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJsModel } from './js-model.js';
 import { BucketTable, WordTable } from './js-tables.js';
-import { HASH_START, hashStep } from '../../../text/token-cache.js';
+import { HASH_START, hashStep, TokenCache } from '../../../text/token-cache.js';
 import { JsPredictor } from './js-predict.js';
-import { sumAny, sumRows } from './js-sum.js';
+import { JsSummer, rowSummer } from './js-sum.js';
 import { decideLanguage, type LanguageFilterOptions } from './language-filter.js';
 import { DEFAULT_LID_MODEL, loadFastTextModel, type FastTextModel } from './model.js';
 import { LANGUAGE_SAMPLES } from './samples.js';
@@ -90,22 +90,43 @@ describe('row cache', () => {
 });
 
 describe('sums and lookups', () => {
-  it('adds dimension-16 rows exactly as the general loop does', () => {
+  it('keeps every token and its list through the table growing, and forgets them all past its limit', () => {
+    const cache = new TokenCache(60_000);
+    const enc = new TextEncoder();
+    const hashOf = (b: Uint8Array): number => b.reduce((h, x) => hashStep(h, x), HASH_START);
+    const keys = Array.from({ length: 50_000 }, (_, i) => enc.encode(`t${i.toString(36)}é`));
+    const lists = keys.map((_, i) => Int32Array.of(i, i * 7, -i));
+    keys.forEach((k, i) => expect(cache.add(k, 0, k.length, hashOf(k), lists[i] as Int32Array, i % 4)).toBeGreaterThan(0));
+    cache.trim();
+    keys.forEach((k, i) => {
+      const at = cache.find(k, 0, k.length, hashOf(k));
+      expect(Array.from(cache.lists.subarray(at, at + 1 + (i % 4)))).toEqual([i % 4, ...Array.from(lists[i] as Int32Array).slice(0, i % 4)]);
+    });
+    const line = enc.encode(' t0é ');
+    expect(cache.find(line, 1, line.length - 1, hashOf(line.subarray(1, line.length - 1)))).toBeGreaterThan(0);
+    expect(cache.find(line, 1, line.length - 2, hashOf(line.subarray(1, line.length - 2)))).toBe(-1);
+    for (let i = 0; i < 10_000; i++) cache.add(enc.encode(`x${i}`), 0, 2, i, lists[0] as Int32Array, 1);
+    cache.trim();
+    expect(cache.find(keys[0] as Uint8Array, 0, (keys[0] as Uint8Array).length, hashOf(keys[0] as Uint8Array))).toBe(-1);
+  });
+
+  it('adds dimension-16 rows in WebAssembly exactly as the JavaScript loop does, NaN, infinities and subnormals included', () => {
     const r = rng(3);
-    const input = new Float32Array(64 * 16).map(() => (r() - 0.5) * 10 ** Math.floor(r() * 12 - 6));
-    const lists = new Int32Array(4000);
-    const offsets = new Int32Array(500);
-    let at = 0;
-    for (let t = 0; t < 500; t++) {
-      offsets[t] = at;
-      const n = Math.floor(r() * 5);
-      lists[at++] = n;
-      for (let k = 0; k < n; k++) lists[at++] = Math.floor(r() * 64);
+    const special = [NaN, Infinity, -Infinity, 2 ** -149, -(2 ** -140), 3e38, -3e38, 0, -0];
+    const input = new Float32Array(64 * 16).map((_, i) => (i % 97 === 0 ? (special[i % special.length] as number) : (r() - 0.5) * 10 ** Math.floor(r() * 12 - 6)));
+    const simd = rowSummer(input, 16);
+    const plain = new JsSummer(input, 16);
+    expect(simd.constructor.name).toBe('WasmSummer');
+    for (const n of [0, 1, 7, 5000, 40_000]) {
+      const a = simd.reserve(n);
+      const b = plain.reserve(n);
+      for (let i = 0; i < n; i++) a[i] = b[i] = Math.floor(r() * (i % 2 === 0 ? 64 : 3));
+      const x = new Float32Array(16).fill(0.5);
+      const y = new Float32Array(16).fill(0.5);
+      simd.sum(x, n);
+      plain.sum(y, n);
+      expect(Array.from(x), `n=${n}`).toEqual(Array.from(y));
     }
-    const a = new Float32Array(16);
-    const b = new Float32Array(16);
-    expect(sumRows(input, 16, a, lists, offsets, 500)).toBe(sumAny(input, 16, b, lists, offsets, 500));
-    expect(Array.from(a)).toEqual(Array.from(b));
   });
 
   it('finds words by their bytes in a line as a Map finds them by string, the last id of a repeated word winning', () => {

@@ -3,7 +3,7 @@ import { expf } from './expf.js';
 import type { JsModel } from './js-model.js';
 import { FirstSearch } from './js-first.js';
 import { OutputLayer } from './js-output.js';
-import { sumRows } from './js-sum.js';
+import { rowSummer, type RowSummer } from './js-sum.js';
 import { HASH_START, hashStep, TokenCache } from '../../../text/token-cache.js';
 
 const EOS = '</s>';
@@ -30,15 +30,15 @@ export interface FirstAnd {
  */
 export class JsPredictor {
   private readonly cache: TokenCache;
-  /** `[count, rows…]` of `</s>`, which ends every line. */
+  /** Rows of `</s>`, which ends every line. */
   private readonly eos: Int32Array;
   /** UTF-8 of the line being read, and of `<token>` for a new token's n-grams. */
   private line = new Uint8Array(1 << 16);
   private bytes = new Uint8Array(256);
   /** Rows of the token being looked up, before they are cached. */
   private found = new Int32Array(1024);
-  /** Offsets of the line's tokens' row lists in the cache, in line order. */
-  private lists = new Int32Array(1024);
+  /** Adds up the line's rows, which `tokens` writes into it in order. */
+  private readonly summer: RowSummer;
   /** The line read so far had a `</s>` token, where fastText stops. */
   private stopped = false;
   private readonly hidden: Float32Array;
@@ -64,6 +64,7 @@ export class JsPredictor {
   ) {
     this.cache = new TokenCache(cacheLimit);
     this.hidden = new Float32Array(m.dim);
+    this.summer = rowSummer(m.input, m.dim);
     this.out = new OutputLayer(m.output, m.dim, m.labelCounts, m.loss, this.hidden);
     this.search = m.loss === 1 && m.labels.length > 0 ? new FirstSearch(this.out, m.output, this.hidden) : null;
     this.labelIndex = new Map(m.labels.map((l, i) => [l, i]));
@@ -71,7 +72,7 @@ export class JsPredictor {
     let h = HASH_START;
     for (let i = 0; i < len; i++) h = hashStep(h, this.line[i] as number);
     const n = this.rows(0, len, h);
-    this.eos = Int32Array.of(n, ...this.found.subarray(0, n));
+    this.eos = this.found.slice(0, n);
   }
 
   /** `FastText::predictLine` on `line` up to its first `\n`, then `</s>`; k = -1 for every label above the threshold. */
@@ -109,12 +110,15 @@ export class JsPredictor {
     const text = nl === -1 ? line : line.slice(0, nl);
     if (this.line.length < text.length * 3) this.line = new Uint8Array(text.length * 3 + 1024);
     // fastText reads bytes; the encoder writes a lone surrogate as U+FFFD, as the runtime's input would have it.
-    const tokens = this.tokens(utf8.encodeInto(text, this.line).written);
-    hidden.fill(0);
-    let count = sumRows(m.input, m.dim, hidden, this.cache.lists, this.lists, tokens);
+    let count = this.tokens(utf8.encodeInto(text, this.line).written);
     // The runtime hands fastText the line with a "\n" (as Python's binding does), which reads as `</s>`, unless
     // a literal `</s>` token already ended it.
-    if (!this.stopped) count += sumRows(m.input, m.dim, hidden, this.eos, ZERO, 1);
+    if (!this.stopped) {
+      this.summer.reserve(count + this.eos.length).set(this.eos, count);
+      count += this.eos.length;
+    }
+    hidden.fill(0);
+    this.summer.sum(hidden, count);
     if (count === 0) return false;
     const scale = Math.fround(1 / count);
     for (let d = 0; d < m.dim; d++) hidden[d] = (hidden[d] as number) * scale;
@@ -122,14 +126,14 @@ export class JsPredictor {
   }
 
   /**
-   * Splits `line[0, end)` on fastText's whitespace and puts each token's row list offset in `lists`; their number.
+   * Splits `line[0, end)` on fastText's whitespace and writes each token's rows to the summer; their number.
    * Like `Dictionary::getLine`, stops after a `</s>` token (then `stopped` is set).
    */
   private tokens(end: number): number {
-    if (this.lists.length < (end >> 1) + 1) this.lists = new Int32Array((end >> 1) + 64);
-    const { cache, lists, line } = this;
+    const { cache, line } = this;
+    let rows = this.summer.rows;
+    let count = 0;
     this.stopped = false;
-    let n = 0;
     let start = -1;
     let h = HASH_START;
     // A space past the end ends the last token.
@@ -145,15 +149,19 @@ export class JsPredictor {
         h = hashStep(h, c);
       } else if (start >= 0) {
         const at = cache.find(line, start, i, h);
-        lists[n++] = at >= 0 ? at : this.add(start, i, h);
+        const from = at >= 0 ? at : this.add(start, i, h);
+        const lists = cache.lists;
+        const len = lists[from] as number;
+        if (count + len > rows.length) rows = this.summer.reserve(count + len);
+        for (let k = 1; k <= len; k++) rows[count++] = lists[from + k] as number;
         if (i - start === 4 && isEos(line, start)) {
           this.stopped = true;
-          return n;
+          return count;
         }
         start = -1;
       }
     }
-    return n;
+    return count;
   }
 
   /** Caches the rows of a token seen for the first time; the offset of its list. */
@@ -214,7 +222,6 @@ export class JsPredictor {
   }
 }
 
-const ZERO = new Int32Array(1);
 const LABEL = utf8.encode('__label__');
 
 /** `line[at, at + 4)` is `</s>`. */
