@@ -1,6 +1,6 @@
 // gopher_v1's word and line statistics in one read of the text each, words and lines counted in place (no substrings).
 import { isPyWs } from './text.js';
-import { atLeast, WordIds } from './word-ids.js';
+import { atLeast, oversized, WordIds } from './word-ids.js';
 
 /** The required English words (2 to 4 letters), packed: a short ASCII word is checked without cutting it out. */
 const REQUIRED_ENGLISH_WORDS = new Set(['the', 'be', 'to', 'of', 'and', 'that', 'have', 'with'].map((w) => packed(w, 0, w.length)));
@@ -49,6 +49,12 @@ export function wordStats(text: string): WordStats {
   const n = text.length;
   scanned = null;
   words.reset(text, (n >> 3) + 8);
+  if (oversized(lens.length, (n >> 1) + 1)) {
+    lens = new Int32Array(64);
+    flags = new Int32Array(64);
+    starts = new Int32Array(64);
+    ends = new Int32Array(64);
+  }
   ids = atLeast(ids, (n >> 1) + 1);
   hist.fill(0);
   const long: number[] = [];
@@ -162,6 +168,11 @@ let lineEnd = new Int32Array(64);
 export function lineStats(text: string, nonWsChars: number, pairs: number) {
   const n = text.length;
   lines.reset(text, (n >> 6) + 8);
+  if (oversized(lineCounts.length, n + 1)) {
+    lineCounts = new Int32Array(64);
+    lineStart = new Int32Array(64);
+    lineEnd = new Int32Array(64);
+  }
   let count = 0;
   let bullets = 0;
   let ellipsis = 0;

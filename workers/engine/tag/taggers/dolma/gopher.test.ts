@@ -74,6 +74,16 @@ describe('gopher_v1', () => {
     }
   });
 
+  it('scratch outgrown by a huge text and let go again gives the same spans', () => {
+    const next = rng(9);
+    const vocab = ['the', 'cat', 'sat', 'on', 'a', 'mat', 'é', '😀'];
+    const huge = Array.from({ length: 70_000 }, () => randomText(next, vocab, 1) + (next() < 0.1 ? '\n' : ' ')).join('');
+    const small = 'the cat sat on the mat\nthe cat sat on the mat\n';
+    expect(tag(small)).toEqual(reference(small));
+    expect(tag(huge)).toEqual(reference(huge));
+    expect(tag(small)).toEqual(reference(small));
+  });
+
   it('ties in most_common go to the first n-gram seen', () => {
     // "bb cc" and "a a" both occur twice; "a a" comes first, so its 2 characters (x2) count.
     const spans = tag('a a x bb cc a a bb cc');

@@ -1,5 +1,5 @@
 // Word n-gram counting for gopher_v1 in linear time: n-grams are interned as (previous (n-1)-gram id, word id) pairs.
-import { atLeast } from './word-ids.js';
+import { atLeast, oversized } from './word-ids.js';
 
 /**
  * Open-addressing map from an id pair to a dense id. Python's Counter over word tuples is what this
@@ -15,7 +15,7 @@ class PairTable {
   reset(expected: number): void {
     let cap = 16;
     while (cap < expected * 2) cap *= 2;
-    if (this.slots.length < cap * 4) this.slots = new Int32Array(cap * 4);
+    if (this.slots.length < cap * 4 || oversized(this.slots.length, cap * 4)) this.slots = new Int32Array(cap * 4);
     else this.slots.fill(0, 0, cap * 4);
     this.mask = cap - 1;
   }
@@ -76,8 +76,8 @@ let first = new Int32Array(64);
 export function ngramStats(wordIds: Int32Array, wordLen: Int32Array, maxN: number): NgramStats[] {
   const w = wordIds.length;
   const out: NgramStats[] = [];
-  if (prefix.length < w + 2) {
-    prefix = new Float64Array(Math.max(w + 2, prefix.length * 2));
+  if (prefix.length < w + 2 || oversized(prefix.length, w + 2)) {
+    prefix = new Float64Array(prefix.length < w + 2 ? Math.max(w + 2, prefix.length * 2) : w + 2);
     twice = new Float64Array(prefix.length);
   }
   // prefix[i] = characters of words 0..i-1; twice[k] = Σ prefix[0..k-1] (exact: integers far below 2^53).

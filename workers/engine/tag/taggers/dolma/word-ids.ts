@@ -22,7 +22,7 @@ export class WordIds {
   reset(text: string, expected: number): this {
     let cap = 64;
     while (cap < expected * 2) cap *= 2;
-    if (this.slots.length < cap * 4) this.slots = new Int32Array(cap * 4);
+    if (this.slots.length < cap * 4 || oversized(this.slots.length, cap * 4)) this.slots = new Int32Array(cap * 4);
     else this.slots.fill(0, 0, cap * 4);
     this.mask = cap - 1;
     this.text = text;
@@ -73,7 +73,14 @@ function sameAt(text: string, a: number, b: number, len: number): boolean {
   return true;
 }
 
-/** `buf` if it holds `n` values, else a larger replacement (contents not kept): scratch reused across documents. */
+/** Scratch of more entries than this is let go once a document needs less than an eighth of it (memory after one huge document). */
+const KEEP = 1 << 16;
+
+/** Whether scratch of `length` entries is far larger than a document needing `n` should keep. */
+export const oversized = (length: number, n: number): boolean => length > KEEP && length > n * 8;
+
+/** `buf` if it holds `n` values, else a larger (or, past a huge document, smaller) replacement, contents not kept: scratch reused across documents. */
 export function atLeast(buf: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> {
-  return buf.length >= n ? buf : new Int32Array(Math.max(n, buf.length * 2));
+  if (buf.length < n) return new Int32Array(Math.max(n, buf.length * 2));
+  return oversized(buf.length, n) ? new Int32Array(n) : buf;
 }
