@@ -41,6 +41,9 @@ export class JsPredictor {
   private readonly summer: RowSummer;
   /** The line read so far had a `</s>` token, where fastText stops. */
   private stopped = false;
+  /** Per token of the line: list offset, start, end, hash (see `split`); and how many were not cached. */
+  private spans = new Int32Array(1 << 14);
+  private misses = 0;
   private readonly hidden: Float32Array;
   private readonly out: OutputLayer;
   /** For hierarchical-softmax models: the first label without ranking all of them. */
@@ -110,7 +113,9 @@ export class JsPredictor {
     const text = nl === -1 ? line : line.slice(0, nl);
     if (this.line.length < text.length * 3) this.line = new Uint8Array(text.length * 3 + 1024);
     // fastText reads bytes; the encoder writes a lone surrogate as U+FFFD, as the runtime's input would have it.
-    let count = this.tokens(utf8.encodeInto(text, this.line).written);
+    const tokens = this.split(utf8.encodeInto(text, this.line).written);
+    if (this.misses > 0) this.cacheNew(tokens);
+    let count = this.gather(tokens);
     // The runtime hands fastText the line with a "\n" (as Python's binding does), which reads as `</s>`, unless
     // a literal `</s>` token already ended it.
     if (!this.stopped) {
@@ -126,14 +131,17 @@ export class JsPredictor {
   }
 
   /**
-   * Splits `line[0, end)` on fastText's whitespace and writes each token's rows to the summer; their number.
-   * Like `Dictionary::getLine`, stops after a `</s>` token (then `stopped` is set).
+   * Splits `line[0, end)` on fastText's whitespace into `spans`, four ints a token: its list's offset in the cache
+   * (-1 when not cached, counted in `misses`), start, end and hash; their number. Like `Dictionary::getLine`, stops
+   * after a `</s>` token (then `stopped` is set). New tokens are left to `cacheNew`, so this loop, which every byte
+   * of every document goes through, stays small for the compiler.
    */
-  private tokens(end: number): number {
-    const { cache, line } = this;
-    let rows = this.summer.rows;
-    let count = 0;
+  private split(end: number): number {
+    if (this.spans.length < 2 * end + 8) this.spans = new Int32Array(2 * end + 1024);
+    const { cache, line, spans } = this;
     this.stopped = false;
+    let misses = 0;
+    let n = 0;
     let start = -1;
     let h = HASH_START;
     // A space past the end ends the last token.
@@ -149,17 +157,47 @@ export class JsPredictor {
         h = hashStep(h, c);
       } else if (start >= 0) {
         const at = cache.find(line, start, i, h);
-        const from = at >= 0 ? at : this.add(start, i, h);
-        const lists = cache.lists;
-        const len = lists[from] as number;
-        if (count + len > rows.length) rows = this.summer.reserve(count + len);
-        for (let k = 1; k <= len; k++) rows[count++] = lists[from + k] as number;
+        if (at < 0) misses++;
+        spans[n] = at;
+        spans[n + 1] = start;
+        spans[n + 2] = i;
+        spans[n + 3] = h;
+        n += 4;
         if (i - start === 4 && isEos(line, start)) {
           this.stopped = true;
-          return count;
+          break;
         }
         start = -1;
       }
+    }
+    this.misses = misses;
+    return n >> 2;
+  }
+
+  /** Caches the rows of the tokens `split` did not find (a token new twice in a line is cached once). */
+  private cacheNew(tokens: number): void {
+    const { spans, cache, line } = this;
+    for (let t = 0; t < 4 * tokens; t += 4) {
+      if ((spans[t] as number) >= 0) continue;
+      const start = spans[t + 1] as number;
+      const end = spans[t + 2] as number;
+      const h = spans[t + 3] as number;
+      const at = cache.find(line, start, end, h);
+      spans[t] = at >= 0 ? at : this.add(start, end, h);
+    }
+  }
+
+  /** Writes the tokens' rows to the summer, in line order; their number. */
+  private gather(tokens: number): number {
+    const { spans } = this;
+    const lists = this.cache.lists;
+    let rows = this.summer.rows;
+    let count = 0;
+    for (let t = 0; t < 4 * tokens; t += 4) {
+      const from = spans[t] as number;
+      const len = lists[from] as number;
+      if (count + len > rows.length) rows = this.summer.reserve(count + len);
+      for (let k = 1; k <= len; k++) rows[count++] = lists[from + k] as number;
     }
     return count;
   }
