@@ -4,8 +4,13 @@
 const LIMIT = 300_000;
 /** Pool ints (keys and lists) before `trim` empties the table, whatever the tokens' lengths. */
 const POOL_LIMIT = 1 << 23;
-/** Slots to start with; doubled at half full, so the table stays as small (and as cached) as the vocabulary allows. */
-const FIRST_SLOTS = 1 << 14;
+/**
+ * Slots and pool ints to start with, doubled as needed, so the table stays as small (and as cached) as the
+ * vocabulary allows, and growing happens in the first lines, before the compiler optimizes `add`: a first growth
+ * after that would throw its code away.
+ */
+const FIRST_SLOTS = 16;
+const FIRST_POOL = 64;
 
 /**
  * Open addressing on a hash the caller computes while it scans the token (`hashStep` per byte, from `HASH_START`).
@@ -18,7 +23,7 @@ const FIRST_SLOTS = 1 << 14;
 export class TokenCache {
   private slots = new Int32Array(FIRST_SLOTS * 2);
   private mask = FIRST_SLOTS - 1;
-  private pool = new Int32Array(1 << 16);
+  private pool = new Int32Array(FIRST_POOL);
   private used = 0;
   private size = 0;
 
@@ -74,7 +79,7 @@ export class TokenCache {
     if (this.size < this.limit && this.used < POOL_LIMIT) return;
     this.slots = new Int32Array(FIRST_SLOTS * 2);
     this.mask = FIRST_SLOTS - 1;
-    if (this.pool.length > POOL_LIMIT) this.pool = new Int32Array(1 << 16);
+    if (this.pool.length > POOL_LIMIT) this.pool = new Int32Array(FIRST_POOL);
     this.used = 0;
     this.size = 0;
   }

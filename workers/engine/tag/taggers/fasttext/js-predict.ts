@@ -32,17 +32,20 @@ export class JsPredictor {
   private readonly cache: TokenCache;
   /** Rows of `</s>`, which ends every line. */
   private readonly eos: Int32Array;
-  /** UTF-8 of the line being read, and of `<token>` for a new token's n-grams. */
-  private line = new Uint8Array(1 << 16);
-  private bytes = new Uint8Array(256);
+  /**
+   * UTF-8 of the line being read, and of `<token>` for a new token's n-grams. The buffers start small and grow in
+   * the first lines, before the compiler optimizes the code that grows them (a first growth later would discard it).
+   */
+  private line = new Uint8Array(64);
+  private bytes = new Uint8Array(16);
   /** Rows of the token being looked up, before they are cached. */
-  private found = new Int32Array(1024);
-  /** Adds up the line's rows, which `tokens` writes into it in order. */
+  private found = new Int32Array(16);
+  /** Adds up the line's rows, which `gather` writes into it in order. */
   private readonly summer: RowSummer;
   /** The line read so far had a `</s>` token, where fastText stops. */
   private stopped = false;
   /** Per token of the line: list offset, start, end, hash (see `split`); and how many were not cached. */
-  private spans = new Int32Array(1 << 14);
+  private spans = new Int32Array(64);
   private misses = 0;
   private readonly hidden: Float32Array;
   private readonly out: OutputLayer;

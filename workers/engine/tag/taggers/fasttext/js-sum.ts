@@ -30,7 +30,7 @@ export function rowSummer(input: Float32Array, dim: number): RowSummer {
 
 /** Any dimension: through the typed array, whose stores round each double sum of two floats to float32 exactly. */
 export class JsSummer implements RowSummer {
-  rows = new Int32Array(1 << 12);
+  rows = new Int32Array(64);
 
   constructor(
     private readonly input: Float32Array,
@@ -71,7 +71,7 @@ export class WasmSummer implements RowSummer {
     this.memory = instance.exports['memory'] as WasmMemory;
     this.run = instance.exports['sum'] as WasmSummer['run'];
     this.rowsAt = 64 + input.byteLength;
-    this.grow(this.rowsAt + (1 << 16));
+    this.grow(this.rowsAt + 64);
     new Float32Array(this.memory.buffer, 64, input.length).set(input);
     this.rows = this.view();
   }
