@@ -247,7 +247,8 @@ export class JsPredictor {
       for (let j = i, n = 1; j < len && n <= maxn; n++) {
         do {
           const b = w[j++] as number;
-          h = Math.imul(h ^ (b >= 128 ? b | 0xffffff00 : b), 16777619);
+          // fastText hashes `int8_t` bytes: sign-extended.
+          h = Math.imul(h ^ ((b << 24) >> 24), 16777619);
         } while (j < len && ((w[j] as number) & 0xc0) === 0x80);
         if (n >= minn && !(n === 1 && (i === 0 || j === len))) {
           // uint32 % bucket without a floating-point remainder: the double quotient of two integers below 2^32 is

@@ -46,9 +46,10 @@ class Reader {
         this.start = this.pos;
         this.len = fs.readSync(this.fd, this.buf, 0, this.buf.length, this.pos);
       }
-      const nul = this.buf.subarray(this.pos - this.start, this.len).indexOf(0);
-      if (nul !== -1) {
-        this.pos += nul + 1;
+      // indexOf on the buffer itself: a subarray per string was most of the walk over a large dictionary.
+      const nul = this.buf.indexOf(0, this.pos - this.start);
+      if (nul !== -1 && nul < this.len) {
+        this.pos = this.start + nul + 1;
         return true;
       }
       this.pos = this.start + this.len;
