@@ -19,10 +19,21 @@ export interface JsModel {
   prune: BucketTable | null;
   /** The input matrix was stored quantized (a `.ftz`). */
   quantized: boolean;
-  /** Input matrix, row-major, `alpha · centroid` already applied per element (as `addcode` computes it). */
-  input: Float32Array;
+  /** Input matrix, a row at a time. */
+  input: InputMatrix;
   /** Output matrix, row-major (dense: a quantized one multiplies by its norm after the sum, left to WebAssembly). */
   output: Float32Array;
+}
+
+/**
+ * The input matrix, row by row as `addRow` adds it: for a quantized matrix, element = fround(norm · centroid), what
+ * `addcode(x, codes, i, norm)` adds. Rows are decoded when a token first needs them: a corpus reads a fraction of
+ * lid.176's 50,000, and decoding them all cost more than the rest of loading.
+ */
+export interface InputMatrix {
+  readonly rows: number;
+  /** Writes row `i` (dim floats) into `out` from `at`. */
+  decode(i: number, out: Float32Array, at: number): void;
 }
 
 /** Little-endian reads from the model file; methods, not closures, as the dictionary loop runs them thousands of times. */
@@ -96,12 +107,18 @@ function readPq(c: Cursor): Pq {
 /** `ProductQuantizer::get_centroids(m, code)` as an offset into `centroids`. */
 const centroidAt = (pq: Pq, m: number, code: number): number => (m === pq.nsubq - 1 ? m * 256 * pq.dsub + code * pq.lastdsub : (m * 256 + code) * pq.dsub);
 
-/** A QuantMatrix decoded row by row: element = fround(norm · centroid), what `addcode(x, codes, i, norm)` adds. */
-function readMatrix(c: Cursor, quantized: boolean, dim: number): Float32Array {
+/** A DenseMatrix, row-major. */
+function readDense(c: Cursor): Float32Array {
+  const m = c.i64();
+  const n = c.i64();
+  return c.f32s(m * n);
+}
+
+/** The input matrix, dense or a QuantMatrix (product-quantized codes, optionally quantized norms). */
+function readInput(c: Cursor, quantized: boolean, dim: number): InputMatrix {
   if (!quantized) {
-    const m = c.i64();
-    const n = c.i64();
-    return c.f32s(m * n);
+    const data = readDense(c);
+    return { rows: Math.floor(data.length / dim), decode: (i, out, at) => out.set(data.subarray(i * dim, i * dim + dim), at) };
   }
   const qnorm = c.u8() !== 0;
   const m = c.i64();
@@ -115,18 +132,17 @@ function readMatrix(c: Cursor, quantized: boolean, dim: number): Float32Array {
     norms = new Float32Array(m);
     for (let i = 0; i < m; i++) norms[i] = npq.centroids[centroidAt(npq, 0, normCodes[i] as number)] as number;
   }
-  const out = new Float32Array(m * dim);
   const { nsubq, dsub, lastdsub, centroids } = pq;
-  for (let i = 0; i < m; i++) {
+  const decode = (i: number, out: Float32Array, row: number): void => {
     const alpha = norms === null ? 1 : (norms[i] as number);
     for (let q = 0; q < nsubq; q++) {
       const at = centroidAt(pq, q, codes[i * nsubq + q] as number);
-      const base = i * dim + q * dsub - at;
+      const base = row + q * dsub - at;
       const end = at + (q === nsubq - 1 ? lastdsub : dsub);
       for (let k = at; k < end; k++) out[base + k] = Math.fround(alpha * (centroids[k] as number));
     }
-  }
-  return out;
+  };
+  return { rows: m, decode };
 }
 
 /**
@@ -172,8 +188,10 @@ export function readJsModel(b: Buffer): JsModel | null {
     for (let i = 0; i < pairs.length; i += 2) prune.set(pairs[i] as number, pairs[i + 1] as number);
   }
   const quantInput = c.u8() !== 0;
-  const input = readMatrix(c, quantInput, dim as number);
+  const input = readInput(c, quantInput, dim as number);
   if (c.u8() !== 0 && quantInput) return null;
-  const output = readMatrix(c, false, dim as number);
+  const output = readDense(c);
+  // Every row a token can name must exist (fastText would read past its matrix).
+  if (nwords + (prune === null ? (bucket as number) : prune.maxValue + 1) > input.rows) return null;
   return { quantized: quantInput, dim: dim as number, minn: minn as number, maxn: maxn as number, bucket: bucket as number, loss: loss as number, nwords, words, labels, labelCounts, prune, input, output };
 }

@@ -40,8 +40,9 @@ export class JsPredictor {
   private bytes = new Uint8Array(16);
   /** Rows of the token being looked up, before they are cached. */
   private found = new Int32Array(16);
-  /** Adds up the line's rows, which `gather` writes into it in order. */
+  /** Adds up the line's rows, which `gather` writes into it in order; holds the input rows decoded so far. */
   private readonly summer: RowSummer;
+  private readonly decoded: Uint8Array;
   /** The line read so far had a `</s>` token, where fastText stops. */
   private stopped = false;
   /** Per token of the line: list offset, start, end, hash (see `split`); and how many were not cached. */
@@ -70,7 +71,8 @@ export class JsPredictor {
   ) {
     this.cache = new TokenCache(cacheLimit);
     this.hidden = new Float32Array(m.dim);
-    this.summer = rowSummer(m.input, m.dim);
+    this.summer = rowSummer(m.input.rows, m.dim);
+    this.decoded = new Uint8Array(m.input.rows);
     this.out = new OutputLayer(m.output, m.dim, m.labelCounts, m.loss, this.hidden);
     this.search = m.loss === 1 && m.labels.length > 0 ? new FirstSearch(this.out, m.output, this.hidden) : null;
     this.labelIndex = new Map(m.labels.map((l, i) => [l, i]));
@@ -78,6 +80,7 @@ export class JsPredictor {
     let h = HASH_START;
     for (let i = 0; i < len; i++) h = hashStep(h, this.line[i] as number);
     const n = this.rows(0, len, h);
+    this.decode(n);
     this.eos = this.found.slice(0, n);
   }
 
@@ -208,7 +211,20 @@ export class JsPredictor {
   /** Caches the rows of a token seen for the first time; the offset of its list. */
   private add(start: number, end: number, h: number): number {
     const n = this.rows(start, end, h);
+    this.decode(n);
     return this.cache.add(this.line, start, end, h, this.found, n);
+  }
+
+  /** Decodes the input rows among `found[0, n)` that no token has needed before. */
+  private decode(n: number): void {
+    const { found, decoded, m } = this;
+    for (let i = 0; i < n; i++) {
+      const r = found[i] as number;
+      if (decoded[r] === 0) {
+        m.input.decode(r, this.summer.matrix, r * m.dim);
+        decoded[r] = 1;
+      }
+    }
   }
 
   /** Input rows of the token `line[start, end)` (hash `h`) into `found`: its word row if any, then its n-grams; their number. */

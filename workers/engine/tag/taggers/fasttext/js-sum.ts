@@ -1,11 +1,13 @@
 // The hidden vector of fastText's `computeHidden`: input rows added in line order, each sum rounded to float32.
 
 /**
- * hidden += each row of `rows[0, n)`, in order. The caller writes row ids into `rows` (after `reserve`, which may
- * replace it). Every implementation adds in float32, one row after the other, as fastText's `addRow` loop does.
+ * hidden += each row of `rows[0, n)`, in order. The caller writes the input matrix's rows into `matrix` (row i at
+ * i · dim) before naming them, and row ids into `rows` (after `reserve`, which may replace both). Every
+ * implementation adds in float32, one row after the other, as fastText's `addRow` loop does.
  */
 export interface RowSummer {
   rows: Int32Array;
+  matrix: Float32Array;
   /** Room for `n` row ids; returns `rows` (a new array when it grew, keeping what was written). */
   reserve(n: number): Int32Array;
   sum(hidden: Float32Array, n: number): void;
@@ -23,19 +25,22 @@ interface WasmApi {
 }
 const wasm = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
 
-/** The fastest summer for the matrix: WebAssembly SIMD for dimension 16 (lid.176's), else plain JavaScript. */
-export function rowSummer(input: Float32Array, dim: number): RowSummer {
-  return dim === 16 && wasm?.validate(SUM16) === true ? new WasmSummer(wasm, input) : new JsSummer(input, dim);
+/** The fastest summer for a matrix of `rows` × `dim`: WebAssembly SIMD for dimension 16 (lid.176's), else plain JavaScript. */
+export function rowSummer(rows: number, dim: number): RowSummer {
+  return dim === 16 && wasm?.validate(SUM16) === true ? new WasmSummer(wasm, rows) : new JsSummer(rows, dim);
 }
 
 /** Any dimension: through the typed array, whose stores round each double sum of two floats to float32 exactly. */
 export class JsSummer implements RowSummer {
   rows = new Int32Array(64);
+  readonly matrix: Float32Array;
 
   constructor(
-    private readonly input: Float32Array,
+    rows: number,
     private readonly dim: number,
-  ) {}
+  ) {
+    this.matrix = new Float32Array(rows * dim);
+  }
 
   reserve(n: number): Int32Array {
     if (n > this.rows.length) {
@@ -47,7 +52,7 @@ export class JsSummer implements RowSummer {
   }
 
   sum(hidden: Float32Array, n: number): void {
-    const { input, dim, rows } = this;
+    const { matrix: input, dim, rows } = this;
     for (let r = 0; r < n; r++) {
       const at = (rows[r] as number) * dim;
       for (let d = 0; d < dim; d++) hidden[d] = (hidden[d] as number) + (input[at + d] as number);
@@ -65,21 +70,21 @@ export class WasmSummer implements RowSummer {
   private readonly run: (rows: number, n: number, input: number, out: number) => void;
   private readonly rowsAt: number;
   rows: Int32Array;
+  matrix: Float32Array;
 
-  constructor(api: WasmApi, input: Float32Array) {
+  constructor(api: WasmApi, rows: number) {
     const instance = new api.Instance(new api.Module(SUM16));
     this.memory = instance.exports['memory'] as WasmMemory;
     this.run = instance.exports['sum'] as WasmSummer['run'];
-    this.rowsAt = 64 + input.byteLength;
+    this.rowsAt = 64 + rows * 64;
     this.grow(this.rowsAt + 64);
-    new Float32Array(this.memory.buffer, 64, input.length).set(input);
-    this.rows = this.view();
+    [this.rows, this.matrix] = this.views();
   }
 
   reserve(n: number): Int32Array {
     if (n > this.rows.length) {
       this.grow(this.rowsAt + Math.max(n, this.rows.length * 2) * 4);
-      this.rows = this.view();
+      [this.rows, this.matrix] = this.views();
     }
     return this.rows;
   }
@@ -96,8 +101,10 @@ export class WasmSummer implements RowSummer {
     if (pages > 0) this.memory.grow(pages);
   }
 
-  private view(): Int32Array {
-    return new Int32Array(this.memory.buffer, this.rowsAt, (this.memory.buffer.byteLength - this.rowsAt) >> 2);
+  /** Growing the memory replaces its buffer: views of the row ids and of the matrix over the current one. */
+  private views(): [Int32Array, Float32Array] {
+    const { buffer } = this.memory;
+    return [new Int32Array(buffer, this.rowsAt, (buffer.byteLength - this.rowsAt) >> 2), new Float32Array(buffer, 64, (this.rowsAt - 64) >> 2)];
   }
 }
 

@@ -89,8 +89,12 @@ export class BucketTable {
     this.bits = buckets <= 2 ** 28 ? new Int32Array((Math.max(buckets, 0) + 31) >>> 5) : null;
   }
 
+  /** The largest value set (-1 while empty). */
+  maxValue = -1;
+
   set(key: number, value: number): void {
     const { bits } = this;
+    if (value > this.maxValue) this.maxValue = value;
     const w = key >>> 5;
     if (bits !== null && key >= 0 && w < bits.length) bits[w] = (bits[w] as number) | (1 << (key & 31));
     let i = Math.imul(key, 0x9e3779b1) & this.mask;
