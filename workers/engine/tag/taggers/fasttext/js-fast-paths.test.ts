@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJsModel } from './js-model.js';
 import { BucketTable, WordTable } from './js-tables.js';
 import { HASH_START, hashStep, TokenCache } from '../../../text/token-cache.js';
-import { JsPredictor } from './js-predict.js';
+import { JsPredictor, remainder } from './js-predict.js';
 import { JsSummer, rowSummer } from './js-sum.js';
 import { decideLanguage, type LanguageFilterOptions } from './language-filter.js';
 import { DEFAULT_LID_MODEL, loadFastTextModel, type FastTextModel } from './model.js';
@@ -90,6 +90,20 @@ describe('row cache', () => {
 });
 
 describe('sums and lookups', () => {
+  it('takes uint32 remainders by multiplication exactly, next to every multiple where the quotient is off by one', () => {
+    for (const n of [1, 3, 7, 2_000_000, 2_000_003, 2 ** 31 - 1, 2 ** 31, 4_294_967_295]) {
+      const inverse = 1 / n;
+      const step = Math.max(1, Math.floor(2 ** 32 / n / 5000));
+      for (let k = 0; k * n < 2 ** 32; k += step) {
+        for (const u of [k * n - 1, k * n, k * n + 1, k * n + n - 1]) {
+          if (u >= 0 && u < 2 ** 32) expect(remainder(u, n, inverse), `${u} % ${n}`).toBe(u % n);
+        }
+      }
+      expect(remainder(4_294_967_295, n, inverse)).toBe(4_294_967_295 % n);
+    }
+    expect(remainder(5, 0, Infinity)).toBeNaN();
+  });
+
   it('keeps every token and its list through the table growing, and forgets them all past its limit', () => {
     const cache = new TokenCache(60_000);
     const enc = new TextEncoder();

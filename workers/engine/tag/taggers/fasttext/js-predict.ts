@@ -255,8 +255,9 @@ export class JsPredictor {
     if (this.bytes.length < len) this.bytes = new Uint8Array(len + 64);
     const w = this.bytes;
     w[0] = 0x3c;
-    w.set(this.line.subarray(start, end), 1);
+    for (let i = start; i < end; i++) w[i - start + 1] = this.line[i] as number;
     w[len - 1] = 0x3e;
+    const inverse = 1 / nb;
     for (let i = 0; i < len; i++) {
       if (((w[i] as number) & 0xc0) === 0x80) continue;
       let h = 2166136261;
@@ -267,10 +268,7 @@ export class JsPredictor {
           h = Math.imul(h ^ ((b << 24) >> 24), 16777619);
         } while (j < len && ((w[j] as number) & 0xc0) === 0x80);
         if (n >= minn && !(n === 1 && (i === 0 || j === len))) {
-          // uint32 % bucket without a floating-point remainder: the double quotient of two integers below 2^32 is
-          // never rounded up to the next integer, so its floor is the integer quotient.
-          const u = h >>> 0;
-          const bucket = nb > 0 ? u - Math.floor(u / nb) * nb : u % nb;
+          const bucket = remainder(h >>> 0, nb, inverse);
           const id = prune === null ? bucket : prune.get(bucket);
           if (id >= 0) found[count++] = nwords + id;
         }
@@ -281,6 +279,17 @@ export class JsPredictor {
 }
 
 const LABEL = utf8.encode('__label__');
+
+/**
+ * `u % n` for a uint32 `u`, by a multiplication (`inverse` = 1 / n): u · inverse is within 2^-20 of the quotient,
+ * so its floor is the integer quotient or one off, which the remainder's range check corrects. A division per
+ * n-gram was a fifth of hashing a new word's n-grams.
+ */
+export function remainder(u: number, n: number, inverse: number): number {
+  if (!(n > 0)) return u % n;
+  const r = u - Math.floor(u * inverse) * n;
+  return r < 0 ? r + n : r >= n ? r - n : r;
+}
 
 /** `line[at, at + 4)` is `</s>`. */
 const isEos = (line: Uint8Array, at: number): boolean => line[at] === 0x3c && line[at + 1] === 0x2f && line[at + 2] === 0x73 && line[at + 3] === 0x3e;
