@@ -159,9 +159,13 @@ export function mayHaveInfix(s: string, lo: number, hi: number): boolean {
  * quotes among them, so `'s` too). So a chunk with `plain` units at both ends and `inner` units between has no prefix,
  * suffix, infix or URL match unless it ends with `'s`. `open` marks the units `findPrefix` returns as a one-unit prefix
  * wherever they stand; `close` those `findSuffix` returns as a one-unit suffix wherever they stand (no longer suffix
- * ends with them); `dotAfter` the units after which a final `.` is a one-unit suffix.
+ * ends with them); `dotAfter` the units after which a final `.` is a one-unit suffix; `alpha` the ALPHA class of the
+ * infix rules.
  */
-export function markUnits(table: Uint8Array, bits: { plain: number; inner: number; open: number; close: number; dotAfter: number }): void {
+export function markUnits(
+  table: Uint8Array,
+  bits: { plain: number; inner: number; open: number; close: number; dotAfter: number; alpha: number },
+): void {
   const both = ~(bits.inner | bits.plain);
   for (const set of [INFIX_TRIGGER, ICONS]) set.andIn(table, both);
   for (const ch of '.$0123456789') table[ch.charCodeAt(0)]! &= both;
@@ -172,4 +176,5 @@ export function markUnits(table: Uint8Array, bits: { plain: number; inner: numbe
   // DOT_AFTER's members, as ranges (a loop over every unit would run in the interpreter at start-up).
   for (const set of [ALPHA_LOWER, PUNCT_CLASS_CHARS, QUOTE_CHARS]) set.orIn(table, bits.dotAfter);
   for (const ch of '0123456789%²-+(?:)') table[ch.charCodeAt(0)]! |= bits.dotAfter;
+  ALPHA.orIn(table, bits.alpha);
 }

@@ -12,6 +12,10 @@ export interface SpecialMatcher {
   byStart: Map<number, Pattern[]>;
   /** Every pattern's text: a chunk none of whose token runs may spell one needs no lookups. */
   texts: HashFilter;
+  /** The texts of the one-token patterns (a token the final pass may rewrite on its own). */
+  oneToken: HashFilter;
+  /** The longest pattern text: no longer run can spell one (and looking stays linear in the chunk). */
+  longest: number;
 }
 
 const startKey = (s: string, i: number): number => s.charCodeAt(i) * 0x10000 + s.charCodeAt(i + 1);
@@ -28,6 +32,7 @@ export function buildMatcher(
 ): SpecialMatcher {
   const byStart = new Map<number, Pattern[]>();
   const texts: string[] = [];
+  const oneToken: string[] = [];
   for (const [text, rule] of rules) {
     if ([...text].some((c) => isWs(c.charCodeAt(0))) || !hasAffix(text)) continue;
     const lengths = affixOnly(text);
@@ -38,8 +43,9 @@ export function buildMatcher(
     list.push({ text, lengths });
     byStart.set(key, list);
     texts.push(text);
+    if (lengths.length === 1) oneToken.push(text);
   }
-  return { byStart, texts: new HashFilter(texts) };
+  return { byStart, texts: new HashFilter(texts), oneToken: new HashFilter(oneToken), longest: Math.max(0, ...texts.map((t) => t.length)) };
 }
 
 interface Match {
@@ -97,7 +103,9 @@ function maySpellPattern(m: SpecialMatcher, s: string, lo: number, lengths: read
     let h = 0;
     let b = a;
     for (let j = i; j < lengths.length; j++) {
-      for (const e = b + (lengths[j] as number); b < e; b++) h = (h * 31 + s.charCodeAt(b)) | 0; // hashStep
+      const e = b + (lengths[j] as number);
+      if (e - a > m.longest) break;
+      for (; b < e; b++) h = (h * 31 + s.charCodeAt(b)) | 0; // hashStep
       if (m.texts.mayHave(h, b - a)) return true;
     }
   }

@@ -1,6 +1,5 @@
-// The tokenizer's fast path: unit classes that show when no rule touches a chunk, and the chunks it splits itself.
+// The tokenizer's fast path, its data: unit classes that show when no rule touches a chunk, hashes of special cases.
 import { markUnits } from './affixes.js';
-import type { OffsetBuffer } from './offsets.js';
 
 /** Unit class bits (see markUnits). */
 export const PLAIN = 1;
@@ -8,6 +7,7 @@ export const INNER = 2;
 export const OPEN = 4;
 export const CLOSE = 8;
 export const DOT_AFTER = 16;
+export const ALPHA = 64;
 /** Whitespace: the whole class, no other bit. */
 export const SPACE = 32;
 
@@ -16,7 +16,7 @@ const SPACES = [0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x85
 
 /** Class bits of every UTF-16 unit. Surrogates have none: astral characters (icons among them) go the general way. */
 export const UNIT_CLASS = new Uint8Array(0x10000).fill(PLAIN | INNER);
-markUnits(UNIT_CLASS, { plain: PLAIN, inner: INNER, open: OPEN, close: CLOSE, dotAfter: DOT_AFTER });
+markUnits(UNIT_CLASS, { plain: PLAIN, inner: INNER, open: OPEN, close: CLOSE, dotAfter: DOT_AFTER, alpha: ALPHA });
 UNIT_CLASS.fill(0, 0xd800, 0xe000);
 for (const c of SPACES) UNIT_CLASS[c] = SPACE;
 UNIT_CLASS.fill(SPACE, 0x2000, 0x200b);
@@ -64,77 +64,4 @@ export class HashFilter {
       if (v === 0) return false;
     }
   }
-}
-
-/** Whether text[i] (i > 0) is a one-unit suffix wherever the chunk starts. */
-function closes(text: string, i: number, cls: Uint8Array): boolean {
-  const u = text.charCodeAt(i);
-  return (cls[u]! & CLOSE) !== 0 || (u === 0x2e && (cls[text.charCodeAt(i - 1)]! & DOT_AFTER) !== 0);
-}
-
-/** Whether text[, end) ends with `'s` or `’s` (either case): a suffix. */
-function isApostropheS(text: string, end: number): boolean {
-  const last = text.charCodeAt(end - 1);
-  const before = text.charCodeAt(end - 2);
-  return (last === 0x73 || last === 0x53) && (before === 0x27 || before === 0x2019);
-}
-
-/**
- * Tokens of the chunk starting at `a` when it is `[open] core [close [close]]` then whitespace or the end: `core`
- * PLAIN at both ends and INNER between, not ending in `'s`. spaCy strips the affixes one a turn from both ends, the
- * core has none left, and neither an infix nor a URL rule can match it, so its tokens are those parts unless some
- * run of them is a special case (`cannot`, `Mr.`, `):`) — each run is checked against the special-case hashes, the
- * single units by `cls`, where the caller has cleared OPEN and CLOSE on units that are special cases. Pushes them and
- * returns the chunk's end, or returns -1 having pushed nothing.
- */
-export function plainChunk(text: string, a: number, cls: Uint8Array, specials: HashFilter, out: OffsetBuffer): number {
-  const n = text.length;
-  let i = a;
-  let open = 0;
-  if ((cls[text.charCodeAt(i)]! & OPEN) !== 0) {
-    open = 1;
-    i++;
-  }
-  if (i === n || (cls[text.charCodeAt(i)]! & PLAIN) === 0) return -1;
-  // The core's hash, as of its last PLAIN unit so far.
-  let h = 0;
-  let hRun = 0;
-  let end = i;
-  for (; i < n; i++) {
-    const u = text.charCodeAt(i);
-    const k = cls[u]!;
-    if ((k & INNER) === 0) break;
-    hRun = (hRun * 31 + u) | 0;
-    if ((k & PLAIN) !== 0) {
-      h = hRun;
-      end = i + 1;
-    }
-  }
-  const core = end - a - open;
-  if (core >= 2 && isApostropheS(text, end)) return -1;
-  i = end;
-  let c1 = 0;
-  let c2 = 0;
-  if (i < n && closes(text, i, cls)) {
-    c1 = text.charCodeAt(i++);
-    if (i < n && closes(text, i, cls)) c2 = text.charCodeAt(i++);
-  }
-  if (i < n && cls[text.charCodeAt(i)] !== SPACE) return -1;
-  // The hash with the opening unit: few chunks have one.
-  const ho = open ? hashRange(text, a, end) : 0;
-  if (specials.mayHave(h, core) || (open && specials.mayHave(ho, core + 1))) return -1;
-  if (c1) {
-    const h1 = hashStep(h, c1);
-    const ho1 = hashStep(ho, c1);
-    if (specials.mayHave(h1, core + 1) || (open && specials.mayHave(ho1, core + 2))) return -1;
-    if (c2) {
-      if (specials.mayHave(hashStep(h1, c2), core + 2) || specials.mayHave(hashStep(c1, c2), 2)) return -1;
-      if (open && specials.mayHave(hashStep(ho1, c2), core + 3)) return -1;
-    }
-  }
-  if (open) out.push(a, a + 1);
-  out.push(a + open, end);
-  if (c1) out.push(end, end + 1);
-  if (c2) out.push(end + 1, end + 2);
-  return i;
 }

@@ -70,6 +70,9 @@ describe('spaCy tokenizer fast path', () => {
       '…word word… word…. word…… (a…… «word» ¡word! ¿word? word—word word–word a--b a~b 1-2 a/b a:b a<b a=b a,b a.B',
       'Σ ς ΣΑΣ é. ü. ä. ß. Éé. İ. ﬁ. word° 5°C. 5°F. a²',
       'XD xD XDD :-) (: ;) <3 </3 ^_^ ಠ_ಠ ¯\\(ツ)/¯ (╯°□°）╯︵┻━┻',
+      "well-known well-known's (well-known), a-b-c a--b a- -a é-ü a-1 1-a gonna-be em-dash can-not x-'s a-'s a-s's",
+      "John's John's. JOHN'S. John’s John's), (John's it's It's that's-it e-mail's 's ’s 'S o'clock-ish ma'am's",
+      'Mr.-x C++-x US$-x x-US$ x-ಠ ಠ-ಠ a_-b a-_b a)-b (a-b a-b" a-b-- ß-Σ İ-ı a‐b a−b',
     ]);
   });
 
@@ -85,7 +88,7 @@ describe('spaCy tokenizer fast path', () => {
     for (let c = 0; c < 0x10000; c++) {
       const u = String.fromCharCode(c);
       if (isPySpace(c) || (c >= 0x3400 && c < 0xf900 && c % 17 !== 0)) continue;
-      texts.push(`${u} a${u} ${u}a a${u}b (a${u} a${u}) a${u}. a)${u} ${u}ab. (ab${u} ab.${u}`);
+      texts.push(`${u} a${u} ${u}a a${u}b (a${u} a${u}) a${u}. a)${u} ${u}ab. (ab${u} ab.${u} ${u}-a a-${u} a-${u}b a${u}'s a'${u}`);
     }
     // Batched: one long text per 512 units, so the test takes seconds, not minutes.
     for (let k = 0; k < texts.length; k += 512) agree([texts.slice(k, k + 512).join(' ')]);
@@ -107,5 +110,18 @@ describe('spaCy tokenizer fast path', () => {
 
   it('agrees on very long chunks', () => {
     agree(['a'.repeat(5000), `(${'ab'.repeat(3000)}).`, `${'x_'.repeat(2000)}y`, `${'a.'.repeat(1000)}`, 'é'.repeat(70) + ',']);
+  });
+
+  it('stays linear on chunks of many tokens', () => {
+    const tok = new SpacyTokenizer('en');
+    const shapes = [(n: number) => '😊'.repeat(n), (n: number) => `${'ab-'.repeat(n / 3)}a`, (n: number) => `(${'a'.repeat(n)}),`, (n: number) => '.,'.repeat(n / 2)];
+    const time = (n: number) => {
+      const t = performance.now();
+      for (const shape of shapes) tok.tokenize(shape(n));
+      return performance.now() - t;
+    };
+    time(2_000);
+    // Ten times the text: about ten times the time if linear, a hundred if quadratic.
+    expect(time(300_000) / Math.max(time(30_000), 1)).toBeLessThan(40);
   });
 });

@@ -3,7 +3,8 @@ import { findPrefix, findSuffix, infixRegex, mayHaveInfix } from './affixes.js';
 import { baseExceptions, englishExceptions } from './exceptions.js';
 import { ChunkCache } from './cache.js';
 import { applySpecialMatcher, buildMatcher, type SpecialMatcher } from './matcher.js';
-import { CLOSE, DOT_AFTER, HashFilter, OPEN, SPACE, UNIT_CLASS, hashRange, plainChunk } from './plain.js';
+import { plainChunk, type SpecialHashes } from './fast-chunk.js';
+import { HashFilter, SPACE, UNIT_CLASS, hashRange } from './plain.js';
 import { OffsetBuffer, type TokenOffsets } from './offsets.js';
 import { urlMatch } from './url.js';
 
@@ -35,10 +36,8 @@ export class SpacyTokenizer {
   private readonly maxRule: number;
   private readonly infix: RegExp;
   private readonly matcher: SpecialMatcher;
-  /** Every special-case string, for the fast path to know when no special case spells part of a chunk. */
-  private readonly specials: HashFilter;
-  /** UNIT_CLASS without OPEN / CLOSE on units that are special cases themselves (the final pass could match them). */
-  private readonly cls: Uint8Array;
+  /** Every special-case string (for `special` and the fast path) and the matcher's one-token patterns. */
+  private readonly hashes: SpecialHashes;
   /** Chunk → token lengths, like spaCy's cache (which only ever repeats what tokenizing would give). */
   private readonly cache = new ChunkCache();
 
@@ -46,16 +45,14 @@ export class SpacyTokenizer {
     this.rules = lang === 'en' ? englishExceptions() : baseExceptions();
     this.maxRule = Math.max(...[...this.rules.keys()].map((k) => k.length));
     this.infix = infixRegex(lang);
-    this.specials = new HashFilter(this.rules.keys());
-    this.cls = CLS.slice();
-    for (const k of this.rules.keys()) if (k.length === 1) this.cls[k.charCodeAt(0)]! &= ~(OPEN | CLOSE);
-    if (this.rules.has('.')) for (let c = 0; c < this.cls.length; c++) this.cls[c]! &= ~DOT_AFTER;
+    const specials = new HashFilter(this.rules.keys());
     this.matcher = buildMatcher(
       this.rules,
       isPySpace,
       (s) => findPrefix(s, 0, s.length) > 0 || findSuffix(s, 0, s.length) > 0 || this.hasInfix(s),
       (s) => this.affixOnly(s),
     );
+    this.hashes = { specials, oneToken: this.matcher.oneToken, longest: this.maxRule };
   }
 
   /**
@@ -72,7 +69,7 @@ export class SpacyTokenizer {
   /** Whitespace runs and plain chunks as tokens, other chunks as one entry with end `~end`; whether there were any. */
   private scan(text: string, out: OffsetBuffer): boolean {
     const n = text.length;
-    const cls = this.cls;
+    const cls = CLS;
     let marked = false;
     let i = 0;
     while (i < n) {
@@ -83,7 +80,7 @@ export class SpacyTokenizer {
         out.push(a, i);
         continue;
       }
-      i = fastChunk(text, a, cls, this.specials, out);
+      i = fastChunk(text, a, cls, this.hashes, out);
       if (i < 0) {
         i = a + 1;
         while (i < n && cls[text.charCodeAt(i)] !== IS_SPACE) i++;
@@ -121,7 +118,7 @@ export class SpacyTokenizer {
   /** The special case spelled by s[lo, hi); the hash filter spares the slice and lookup for nearly all misses. */
   private special(s: string, lo: number, hi: number): string[] | undefined {
     if (hi - lo > this.maxRule) return undefined;
-    return this.specials.mayHave(range(s, lo, hi), hi - lo) ? this.rules.get(s.slice(lo, hi)) : undefined;
+    return this.hashes.specials.mayHave(range(s, lo, hi), hi - lo) ? this.rules.get(s.slice(lo, hi)) : undefined;
   }
 
   /**
