@@ -14,7 +14,7 @@ export interface JsPrediction {
   probability: number;
 }
 
-/** `predict(line, -1)`'s first prediction (null when it is empty) and the probability it gives each asked label. */
+/** `predict(text with newlines as spaces, -1)`'s first prediction (null when empty) and the probability it gives each asked label. */
 export interface FirstAnd {
   first: JsPrediction | null;
   /** Per asked label, in order: its probability, or undefined when the prediction does not list it. */
@@ -93,14 +93,15 @@ export class JsPredictor {
   }
 
   /**
-   * What `predict(line, -1)` says of its first label and of `labels`, found without ranking every label (js-first.ts);
-   * null when only the full ranking can tell (a softmax model, or a hidden vector that could overflow).
+   * What `predict(text.replace(/\n/g, ' '), -1)` says of its first label and of `labels`, found without ranking
+   * every label (js-first.ts) and without copying the text (a newline is whitespace to the tokenizer too); null
+   * when only the full ranking can tell (a softmax model, or a hidden vector that could overflow).
    */
-  first(line: string, labels: readonly string[]): FirstAnd | null {
+  first(text: string, labels: readonly string[]): FirstAnd | null {
     const { m, search } = this;
     if (search === null) return null;
     const ids = labels.map((l) => this.labelIndex.get(l) ?? -1);
-    if (!this.embed(line)) return { first: null, probabilities: labels.map(() => undefined) };
+    if (!this.embed(text, true)) return { first: null, probabilities: labels.map(() => undefined) };
     if (this.picked.length < ids.length + 2) this.picked = new Float64Array(ids.length + 2);
     const into = this.picked;
     if (!search.run(ids.map((i) => Math.max(i, 0)), into)) return null;
@@ -111,11 +112,14 @@ export class JsPredictor {
     };
   }
 
-  /** fastText's hidden vector of `line` (up to its first `\n`) into `hidden`; false when the line has no input row. */
-  private embed(line: string): boolean {
+  /**
+   * fastText's hidden vector of `line` up to its first `\n` (or, `whole`, of all of it, newlines read as spaces)
+   * into `hidden`; false when the line has no input row.
+   */
+  private embed(line: string, whole = false): boolean {
     const { m, hidden } = this;
     this.cache.trim();
-    const nl = line.indexOf('\n');
+    const nl = whole ? -1 : line.indexOf('\n');
     const text = nl === -1 ? line : line.slice(0, nl);
     if (this.line.length < text.length * 3) this.line = new Uint8Array(text.length * 3 + 1024);
     // fastText reads bytes; the encoder writes a lone surrogate as U+FFFD, as the runtime's input would have it.

@@ -86,7 +86,7 @@ function labelsByLanguage(labels: readonly string[]): Map<string, string> | null
  */
 function decideHead(model: FastTextModel, text: string, o: LanguageFilterOptions, languages: string[] | undefined, labelOf: Map<string, string>): LanguageDecision {
   const wanted = languages ?? [];
-  const r = (model.first as NonNullable<FastTextModel['first']>)(text.replace(/\n/g, ' '), wanted.map((l) => labelOf.get(l) ?? ''));
+  const r = (model.first as NonNullable<FastTextModel['first']>)(text, wanted.map((l) => labelOf.get(l) ?? ''));
   const language = r.first === null ? '' : labelLang(r.first.label);
   const languageScore = r.first?.probability ?? 0;
   const scores: Record<string, number> = {};

@@ -37,11 +37,12 @@ export interface FastTextModel {
    */
   predict(line: string, k?: number, threshold?: number): Prediction[];
   /**
-   * `predict(line, -1)`'s first prediction (null when it is empty) and the probability it gives each of `labels`
-   * (undefined where it lists no such label). The JavaScript runtime answers hierarchical-softmax models without
-   * ranking every label; otherwise this is `predict` read afterwards. Optional so that stand-in models can skip it.
+   * `predict(text.replace(/\n/g, ' '), -1)`'s first prediction (null when it is empty) and the probability it gives
+   * each of `labels` (undefined where it lists no such label). The JavaScript runtime answers hierarchical-softmax
+   * models without ranking every label (or copying the text); otherwise this is `predict` read afterwards.
+   * Optional so that stand-in models can skip it.
    */
-  first?(line: string, labels: readonly string[]): FirstAnd;
+  first?(text: string, labels: readonly string[]): FirstAnd;
   /** Drop this handle; the model is freed when the last handle is released. */
   release(): void;
 }
@@ -192,11 +193,11 @@ function makeHandle(file: string, key: string, entry: Entry, loaded: Loaded): Fa
         preds.delete();
       }
     },
-    first(line: string, labels: readonly string[]): FirstAnd {
+    first(text: string, labels: readonly string[]): FirstAnd {
       if (released) throw new AssayError('INTERNAL', 'fastText model used after release', { file });
-      const fast = js?.first(line, labels);
+      const fast = js?.first(text, labels);
       if (fast !== undefined && fast !== null) return fast;
-      const preds = handle.predict(line, -1);
+      const preds = handle.predict(text.replace(/\n/g, ' '), -1);
       return { first: preds[0] ?? null, probabilities: labels.map((l) => preds.find((p) => p.label === l)?.probability) };
     },
     release(): void {
