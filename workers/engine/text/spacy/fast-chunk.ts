@@ -56,7 +56,7 @@ export function plainChunk(text: string, a: number, cls: Uint8Array, hashes: Spe
       out.push(i, i + 1);
       seg = i + 1;
     }
-    hRun = (hRun * 31 + u) | 0; // hashStep
+    hRun = (hRun * 31 + u) | 0; // hashRange, a unit at a time
     if (end === i + 1) h = hRun;
   }
   // A final `'s` is a suffix; what it leaves must end PLAIN too.
@@ -90,7 +90,7 @@ function spellsSpecial(text: string, out: OffsetBuffer, from: number, coreFrom: 
     for (let u = t; u < out.length; u++) {
       const e = ends[u]!;
       if (e - a > hashes.longest) break;
-      for (let b = starts[u]!; b < e; b++) h = (h * 31 + text.charCodeAt(b)) | 0; // hashStep
+      for (let b = starts[u]!; b < e; b++) h = (h * 31 + text.charCodeAt(b)) | 0; // hashRange, a unit at a time
       const single = u === t && !(t === coreFrom && u + 1 === coreTo);
       if ((single ? hashes.oneToken : hashes.specials).mayHave(h, e - a)) return true;
     }

@@ -105,7 +105,7 @@ function maySpellPattern(m: SpecialMatcher, s: string, lo: number, lengths: read
     for (let j = i; j < lengths.length; j++) {
       const e = b + (lengths[j] as number);
       if (e - a > m.longest) break;
-      for (; b < e; b++) h = (h * 31 + s.charCodeAt(b)) | 0; // hashStep
+      for (; b < e; b++) h = (h * 31 + s.charCodeAt(b)) | 0; // hashRange, a unit at a time
       if (m.texts.mayHave(h, b - a)) return true;
     }
   }

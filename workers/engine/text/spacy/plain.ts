@@ -7,9 +7,9 @@ export const INNER = 2;
 export const OPEN = 4;
 export const CLOSE = 8;
 export const DOT_AFTER = 16;
-export const ALPHA = 64;
 /** Whitespace: the whole class, no other bit. */
 export const SPACE = 32;
+export const ALPHA = 64;
 
 /** Python `str.isspace()` units (all 29 such characters are in the BMP). */
 const SPACES = [0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x85, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000];
@@ -22,18 +22,17 @@ for (const c of SPACES) UNIT_CLASS[c] = SPACE;
 UNIT_CLASS.fill(SPACE, 0x2000, 0x200b);
 
 /**
- * One step of the chunk hash (any hash does: a hit only sends a chunk the general way, or is checked). Exact in
- * doubles: |h × 31 + unit| < 2^37. Hot loops write it out, as a call costs more than the step in unoptimized code.
+ * The chunk hash of s[lo, hi): h = (h × 31 + unit) | 0 per unit, exact in doubles (|h × 31 + unit| < 2^37). Any
+ * hash does: a hit only sends a chunk the general way, or is checked. Hot loops write the step out, as a call costs
+ * more than the step in unoptimized code.
  */
-export const hashStep = (h: number, unit: number): number => (h * 31 + unit) | 0;
-
-/** The hashStep fold of s[lo, hi). */
 export function hashRange(s: string, lo: number, hi: number): number {
   let h = 0;
   for (let i = lo; i < hi; i++) h = (h * 31 + s.charCodeAt(i)) | 0;
   return h;
 }
-/** The hashStep fold of a string and its length, mixed; never 0. */
+
+/** A hashRange value and its string's length, mixed; never 0. */
 export const hashFinish = (h: number, len: number): number => Math.imul(h ^ len, 0x9e3779b1) | 1;
 
 /** Open-addressing set of the hashes of some strings: `mayHave` is true for each of them (and rarely for others). */
@@ -55,7 +54,7 @@ export class HashFilter {
     }
   }
 
-  /** Whether a string of `len` units whose hashStep fold is `h` may be one of the keys. */
+  /** Whether a string of `len` units whose hashRange is `h` may be one of the keys. */
   mayHave(h: number, len: number): boolean {
     const f = hashFinish(h, len);
     for (let slot = f & this.mask; ; slot = (slot + 1) & this.mask) {
