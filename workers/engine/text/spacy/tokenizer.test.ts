@@ -73,6 +73,7 @@ describe('spaCy tokenizer fast path', () => {
       "well-known well-known's (well-known), a-b-c a--b a- -a é-ü a-1 1-a gonna-be em-dash can-not x-'s a-'s a-s's",
       "John's John's. JOHN'S. John’s John's), (John's it's It's that's-it e-mail's 's ’s 'S o'clock-ish ma'am's",
       'Mr.-x C++-x US$-x x-US$ x-ಠ ಠ-ಠ a_-b a-_b a)-b (a-b a-b" a-b-- ß-Σ İ-ı a‐b a−b',
+      '1990 1990s 1990\'s (1990), 5km 5 km 10% $5 $5. #5 +5 5+ 1-2 1–2 5— 3pm 3.5 3, 3. 3.) 12am 1am. ٣ 5² 5m. 5£ £5',
     ]);
   });
 
