@@ -14,3 +14,90 @@ export function findDuplicates(items: readonly string[]): { elements: number; ch
   }
   return { elements, chars };
 }
+
+/**
+ * A set of ranges of one text, compared by their characters: `find_duplicates` over pieces of a text without a
+ * string per piece. Its arrays are kept from text to text.
+ */
+export class RangeSet {
+  private text = '';
+  private hash = new Int32Array(64);
+  private from = new Int32Array(64);
+  private to = new Int32Array(64);
+  private stamp = new Int32Array(64);
+  private gen = 0;
+  private mask = 63;
+  private size = 0;
+
+  /** Empties the set for ranges of `text`. */
+  reset(text: string): this {
+    this.text = text;
+    this.size = 0;
+    if (++this.gen === 0x7fffffff) {
+      this.stamp.fill(0);
+      this.gen = 1;
+    }
+    return this;
+  }
+
+  /** Adds text[a, b); true when an equal range was there already (then nothing is added). */
+  add(a: number, b: number): boolean {
+    const t = this.text;
+    let h = b - a;
+    for (let i = a; i < b; i++) h = (Math.imul(h, 0x01000193) + t.charCodeAt(i)) | 0;
+    let slot = Math.imul(h ^ (h >>> 16), 0x85ebca6b) & this.mask;
+    for (; this.stamp[slot] === this.gen; slot = (slot + 1) & this.mask) {
+      if (this.hash[slot] === h && sameRange(t, this.from[slot] as number, this.to[slot] as number, a, b)) return true;
+    }
+    this.put(slot, h, a, b);
+    if (++this.size * 2 > this.mask) this.grow();
+    return false;
+  }
+
+  private put(slot: number, h: number, a: number, b: number): void {
+    this.stamp[slot] = this.gen;
+    this.hash[slot] = h;
+    this.from[slot] = a;
+    this.to[slot] = b;
+  }
+
+  /** Twice the slots, every entry moved over (entries are distinct, so no comparison is needed). */
+  private grow(): void {
+    const { hash, from, to, stamp, gen } = this;
+    const cap = stamp.length * 2;
+    this.hash = new Int32Array(cap);
+    this.from = new Int32Array(cap);
+    this.to = new Int32Array(cap);
+    this.stamp = new Int32Array(cap);
+    this.mask = cap - 1;
+    for (let i = 0; i < stamp.length; i++) {
+      if (stamp[i] !== gen) continue;
+      const h = hash[i] as number;
+      let slot = Math.imul(h ^ (h >>> 16), 0x85ebca6b) & this.mask;
+      while (this.stamp[slot] === gen) slot = (slot + 1) & this.mask;
+      this.put(slot, h, from[i] as number, to[i] as number);
+    }
+  }
+}
+
+function sameRange(t: string, a: number, b: number, c: number, d: number): boolean {
+  if (b - a !== d - c) return false;
+  for (let i = 0; i < b - a; i++) if (t.charCodeAt(a + i) !== t.charCodeAt(c + i)) return false;
+  return true;
+}
+
+/** `len(s[a:b])`: code points of a range (a lone surrogate counts as one). */
+export function cpLengthOf(s: string, a: number, b: number): number {
+  let n = b - a;
+  for (let i = a; i < b - 1; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}

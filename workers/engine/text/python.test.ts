@@ -31,4 +31,16 @@ describe('Python string semantics', () => {
     expect(cpLength('a😊b')).toBe(3);
     expect(cpLength('\ud800x')).toBe(2);
   });
+
+  it('len() counts what iterating the string yields: pairs once, lone surrogates once each', () => {
+    const pieces = ['a', 'é', '😊', '\ud800', '\udbff', '\udc00', '\udfff', '\ud7ff', '\ue000', '中', '\n'];
+    let s = 7;
+    const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    for (let t = 0; t < 2000; t++) {
+      let text = next() < 0.2 ? 'x'.repeat(Math.floor(next() * 300)) : '';
+      const n = Math.floor(next() * 12);
+      for (let k = 0; k < n; k++) text += pieces[Math.floor(next() * pieces.length)];
+      expect(cpLength(text), JSON.stringify(text)).toBe([...text].length);
+    }
+  });
 });

@@ -29,10 +29,15 @@ export function pySplitlines(s: string): string[] {
   return parts;
 }
 
+const HIGH_SURROGATE = /[\ud800-\udbff]/;
+
 /** `len(s)`: Unicode code points (a lone surrogate counts as one, as in Python). */
 export function cpLength(s: string): number {
+  // The regex engine finds the first high surrogate (usually none) several times faster than a charCodeAt loop.
+  const first = s.search(HIGH_SURROGATE);
+  if (first === -1) return s.length;
   let n = s.length;
-  for (let i = 0; i < s.length - 1; i++) {
+  for (let i = first; i < s.length - 1; i++) {
     const c = s.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdbff) {
       const d = s.charCodeAt(i + 1);

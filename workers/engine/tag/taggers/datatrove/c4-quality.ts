@@ -7,7 +7,7 @@ import type { TaggerSpec, TagSpan } from '../../types.js';
 import { viewOf } from '../../view.js';
 import { filterOutputs, filterSpans, languageOption, profileOption, type RuleOutcome } from './common.js';
 import { lineEdits, type LineUnit } from './line-edits.js';
-import { forEachLine, stripRange, stripText, wordStats } from './lines.js';
+import { documentLines, stripRange, stripText, wordStats } from './lines.js';
 import { sentTokenizeNltk } from '../../../text/nltk/words.js';
 
 export const c4QualityOptions = z
@@ -50,11 +50,14 @@ export interface C4Result {
 /** The units C4 judges: splitlines() lines, or (split_paragraph=False) spaCy sentences stripped, empty ones dropped. */
 function units(text: string, o: C4QualityOptions): LineUnit[] {
   if (o.split_paragraph) {
+    const offsets = documentLines(text);
     const lines: LineUnit[] = [];
-    forEachLine(text, (start, end, next) => {
+    for (let k = 0; k < offsets.length; k += 3) {
+      const start = offsets[k] as number;
+      const end = offsets[k + 1] as number;
       const [a, b] = stripRange(text, start, end);
-      lines.push({ start, end, next, a, b, kept: false });
-    });
+      lines.push({ start, end, next: offsets[k + 2] as number, a, b, kept: false });
+    }
     return lines;
   }
   const out: LineUnit[] = [];

@@ -39,7 +39,7 @@ function growPowers(len: number): void {
  * small hashed array, so a collision only marks more windows.
  */
 export function allDuplicateChars(w: WordIds, ns: readonly number[]): number[] {
-  const { count, chars, starts } = w;
+  const { count, chars } = w;
   const total = chars.length;
   growPowers(Math.max(total, RUN));
   if (prefix.length < total + 1) prefix = new Int32Array(2 * total + 1);
@@ -49,41 +49,46 @@ export function allDuplicateChars(w: WordIds, ns: readonly number[]): number[] {
   for (let i = 0; i < count; i++) cps[i + 1] = (cps[i] as number) + (w.cpLens[w.ids[i] as number] as number);
   markRuns(w, 0);
   markRuns(w, 1);
-  const P = powers;
   const out: number[] = [];
-  for (const n of ns) {
-    const mask = tableFor(count);
-    let repeated = 0;
-    let idx = 0;
-    while (idx < count - n + 1) {
-      const s = starts[idx] as number;
-      const e = starts[idx + n] as number;
-      if (e - s >= RUN && (startSeen[idx] === 0 || endSeen[idx + n] === 0)) {
-        idx++;
-        continue;
-      }
-      const h = ((H[e] as number) - Math.imul(H[s] as number, P[e - s] as number)) | 0;
-      let slot = mix(h) & mask;
-      let dup = false;
-      for (; stamp[slot] === gen; slot = (slot + 1) & mask) {
-        if (keys[slot] === h && sameChars(w, pos[slot] as number, s, e, n)) {
-          dup = true;
-          break;
-        }
-      }
-      if (dup) {
-        repeated += (cps[idx + n] as number) - (cps[idx] as number);
-        idx += n;
-      } else {
-        stamp[slot] = gen;
-        keys[slot] = h;
-        pos[slot] = idx;
-        idx++;
+  for (let k = 0; k < ns.length; k++) out.push(walk(w, ns[k] as number));
+  return out;
+}
+
+/** One n: upstream's walk over the windows, looking up only those the run marks let through. */
+function walk(w: WordIds, n: number): number {
+  const { count, starts } = w;
+  const H = prefix;
+  const P = powers;
+  const mask = tableFor(count);
+  let repeated = 0;
+  let idx = 0;
+  while (idx < count - n + 1) {
+    const s = starts[idx] as number;
+    const e = starts[idx + n] as number;
+    if (e - s >= RUN && (startSeen[idx] === 0 || endSeen[idx + n] === 0)) {
+      idx++;
+      continue;
+    }
+    const h = ((H[e] as number) - Math.imul(H[s] as number, P[e - s] as number)) | 0;
+    let slot = mix(h) & mask;
+    let dup = false;
+    for (; stamp[slot] === gen; slot = (slot + 1) & mask) {
+      if (keys[slot] === h && sameChars(w, pos[slot] as number, s, e, n)) {
+        dup = true;
+        break;
       }
     }
-    out.push(repeated);
+    if (dup) {
+      repeated += (cps[idx + n] as number) - (cps[idx] as number);
+      idx += n;
+    } else {
+      stamp[slot] = gen;
+      keys[slot] = h;
+      pos[slot] = idx;
+      idx++;
+    }
   }
-  return out;
+  return repeated;
 }
 
 /** Whether the n words from `j` have the characters chars[s, e). */

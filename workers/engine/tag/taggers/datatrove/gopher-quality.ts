@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isPySpace } from '../../../text/spacy/tokenizer.js';
 import type { TaggerSpec } from '../../types.js';
 import { above, below, filterOutputs, filterSpans, languageOption, profileOption, pyCount, ratio, threshold, type RuleOutcome } from './common.js';
-import { forEachLine } from './lines.js';
+import { documentLines } from './lines.js';
 import { hasAlpha, isSymbolWord } from './word-classes.js';
 import { wordIdsFor, type WordIds } from './word-ids.js';
 
@@ -77,13 +77,14 @@ export function gopherQualityRules(text: string, o: GopherQualityOptions): RuleO
   }
   // numpy.mean of an empty list is NaN, which passes both comparisons.
   const avg = ratio(nonSymbolChars, nonSymbol);
-  let lines = 0;
+  const lineOffsets = documentLines(text);
+  const lines = lineOffsets.length / 3;
   let bullets = 0;
   let endEllipsis = 0;
-  forEachLine(text, (start, end) => {
+  for (let k = 0; k < lineOffsets.length; k += 3) {
     // `l.lstrip().startswith(("•", "-"))` and `l.rstrip().endswith(("...", "…"))`, read in place.
-    lines++;
-    let a = start;
+    const end = lineOffsets[k + 1] as number;
+    let a = lineOffsets[k] as number;
     while (a < end && PY_SPACE(text.charCodeAt(a))) a++;
     const first = a < end ? text.charCodeAt(a) : -1;
     if (first === 0x2022 || first === 0x2d) bullets++;
@@ -91,7 +92,7 @@ export function gopherQualityRules(text: string, o: GopherQualityOptions): RuleO
     while (b > a && PY_SPACE(text.charCodeAt(b - 1))) b--;
     if (b - a >= 1 && text.charCodeAt(b - 1) === 0x2026) endEllipsis++;
     else if (b - a >= 3 && text.charCodeAt(b - 1) === 0x2e && text.charCodeAt(b - 2) === 0x2e && text.charCodeAt(b - 3) === 0x2e) endEllipsis++;
-  });
+  }
   // HEAD counts distinct stop words (f9bbe093); v0.2.0 counted occurrences.
   const stopCount = o.profile === 'head' ? stopIds : stopWords;
 

@@ -1,11 +1,12 @@
 // gopher_repetition: DataTrove's GopherRepetitionFilter (datatrove-spec §4.1) as one attribute per rule.
 import { z } from 'zod';
-import { cpLength, pySplitlines } from '../../../text/python.js';
+import { cpLengthOf, RangeSet } from '../../../text/duplicates.js';
+import { cpLength } from '../../../text/python.js';
 import type { TaggerSpec } from '../../types.js';
 import { above, filterOutputs, filterSpans, languageOption, profileOption, ratio, threshold, type RuleOutcome } from './common.js';
 import { allDuplicateChars } from './dup-ngrams.js';
-import { stripText } from './lines.js';
-import { findDuplicates, topNgramChars } from './ngrams.js';
+import { splitlineOffsets, stripRange } from './lines.js';
+import { topNgramChars } from './ngrams.js';
 import { wordIdsFor } from './word-ids.js';
 
 const nGramList = (def: Array<[number, number]>, what: string) =>
@@ -31,33 +32,92 @@ export const gopherRepetitionOptions = z
   .strict();
 export type GopherRepetitionOptions = z.output<typeof gopherRepetitionOptions>;
 
+// The n lists of an options object, made once: a fresh array per document met the n-gram loops with a new map each
+// time and kept them deoptimizing.
+const nLists = new WeakMap<GopherRepetitionOptions, { top: number[]; dup: number[] }>();
+function nsOf(o: GopherRepetitionOptions): { top: number[]; dup: number[] } {
+  let v = nLists.get(o);
+  if (v === undefined) nLists.set(o, (v = { top: o.top_n_grams.map(([n]) => n), dup: o.dup_n_grams.map(([n]) => n) }));
+  return v;
+}
+
+interface Duplicates {
+  /** Pieces, duplicated pieces, and their code points. */
+  count: number;
+  elements: number;
+  chars: number;
+}
+
+const seen = new RangeSet();
+
+/**
+ * `find_duplicates(re.split(r"\n{minRun,}", text[a:b]))` with the number of pieces, the pieces read in place: a run
+ * of "\n" shorter than minRun stays inside its piece; leading and trailing runs cut off empty pieces, as split does.
+ */
+function duplicatePieces(text: string, a: number, b: number, minRun: number): Duplicates {
+  const set = seen.reset(text);
+  const d: Duplicates = { count: 0, elements: 0, chars: 0 };
+  let s = a;
+  let i = a;
+  for (;;) {
+    let j = text.indexOf('\n', i);
+    if (j === -1 || j > b) j = b;
+    let r = j;
+    while (r < b && text.charCodeAt(r) === 0x0a) r++;
+    if (j < b && r - j < minRun) {
+      i = r;
+      continue;
+    }
+    count(d, set, text, s, j);
+    if (j === b) return d;
+    s = i = r;
+  }
+}
+
+/** `find_duplicates(text.splitlines())` with the number of lines. */
+function duplicateLines(text: string): Duplicates {
+  const set = seen.reset(text);
+  const d: Duplicates = { count: 0, elements: 0, chars: 0 };
+  const o = splitlineOffsets(text);
+  for (let k = 0; k < o.length; k += 3) count(d, set, text, o[k] as number, o[k + 1] as number);
+  return d;
+}
+
+function count(d: Duplicates, set: RangeSet, text: string, a: number, b: number): void {
+  d.count++;
+  if (set.add(a, b)) {
+    d.elements++;
+    d.chars += cpLengthOf(text, a, b);
+  }
+}
+
 /**
  * Rule values in upstream order. An empty text makes upstream raise ZeroDivisionError; here the ratios over
  * len(text) are left out and the document is kept.
  */
 export function gopherRepetitionRules(text: string, o: GopherRepetitionOptions): RuleOutcome[] {
   const len = cpLength(text);
-  const paragraphs = stripText(text).split(/\n{2,}/);
-  const para = findDuplicates(paragraphs);
+  const [a, b] = stripRange(text, 0, text.length);
+  const para = duplicatePieces(text, a, b, 2);
   // v0.2.0 split lines with splitlines(); HEAD uses re.split("\n+") (a8d21e2b).
-  const lines = o.profile === 'head' ? text.split(/\n+/) : pySplitlines(text);
-  const line = findDuplicates(lines);
+  const line = o.profile === 'head' ? duplicatePieces(text, 0, text.length, 1) : duplicateLines(text);
   const out: RuleOutcome[] = [];
   const push = (rule: string, value: number | undefined, t: number | null) => out.push({ rule, value, fail: above(value, t) });
-  push('dup_para_frac', ratio(para.elements, paragraphs.length), o.dup_para_frac);
+  push('dup_para_frac', ratio(para.elements, para.count), o.dup_para_frac);
   push('dup_para_char_frac', ratio(para.chars, len), o.dup_para_char_frac);
-  push('dup_line_frac', ratio(line.elements, lines.length), o.dup_line_frac);
+  push('dup_line_frac', ratio(line.elements, line.count), o.dup_line_frac);
   push('dup_line_char_frac', ratio(line.chars, len), o.dup_line_char_frac);
 
   const words = wordIdsFor(text, o.language, o.profile);
-  const tops = topNgramChars(words, o.top_n_grams.map(([n]) => n));
+  const ns = nsOf(o);
+  const tops = topNgramChars(words, ns.top);
   for (const [n, frac] of o.top_n_grams) {
     const chars = tops.get(n);
     const value = chars === undefined ? undefined : ratio(chars, len);
     // Upstream checks `> n_frac` with no truthiness guard; an n with no n-grams is skipped.
     out.push({ rule: `top_${n}_gram`, value, fail: value !== undefined && value > frac });
   }
-  const dups = allDuplicateChars(words, o.dup_n_grams.map(([n]) => n));
+  const dups = allDuplicateChars(words, ns.dup);
   for (const [k, [n, frac]] of o.dup_n_grams.entries()) {
     const value = ratio(dups[k] as number, len);
     out.push({ rule: `duplicated_${n}_n_grams`, value, fail: value !== undefined && value > frac });

@@ -1,40 +1,60 @@
 // Python `str.splitlines()` with offsets, so line-level edits can be reported as spans of the original text.
-
-export interface LineSlice {
-  /** Content start and end (UTF-16), terminator excluded. */
-  start: number;
-  end: number;
-  /** End of the terminator (`end` when the line has none). */
-  next: number;
-}
+import { viewOf } from '../../view.js';
 
 /** Whether a UTF-16 unit ends a line for `str.splitlines()`: \n \r \x0b \x0c \x1c \x1d \x1e \x85 \u2028 \u2029. */
 export function isLineBreak(c: number): boolean {
   return c <= 0x1e ? (c >= 0x0a && c <= 0x0d) || c >= 0x1c : c === 0x85 || c === 0x2028 || c === 0x2029;
 }
 
-/** Calls `f(start, end, next)` for each line exactly as `text.splitlines()` cuts them. */
-export function forEachLine(text: string, f: (start: number, end: number, next: number) => void): void {
+let scratch: Int32Array = new Int32Array(768);
+
+/** `text.splitlines()` of a document, shared by the taggers of a pass through its view. */
+export function documentLines(text: string): Int32Array {
+  return viewOf(text).get('datatrove:splitlines', splitlineOffsets);
+}
+
+/**
+ * `text.splitlines()` as offsets: line k is [out[3k], out[3k+1]) with its terminator up to out[3k+2] (a trailing
+ * terminator adds no empty line; "" has none). A plain scan: no regex, no callback per line.
+ */
+export function splitlineOffsets(text: string): Int32Array {
   const n = text.length;
+  let k = 0;
   let start = 0;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     // Printable ASCII, most of any text, is never a break: settled before the full test.
     if (c > 0x1e && c < 0x85) continue;
     if (!isLineBreak(c)) continue;
-    const next = c === 0x0d && text.charCodeAt(i + 1) === 0x0a ? i + 2 : i + 1;
-    f(start, i, next);
+    const next = c === 0x0d && i + 1 < n && text.charCodeAt(i + 1) === 0x0a ? i + 2 : i + 1;
+    if (k + 3 > scratch.length) scratch = grow(scratch);
+    scratch[k] = start;
+    scratch[k + 1] = i;
+    scratch[k + 2] = next;
+    k += 3;
     start = next;
     i = next - 1;
   }
-  if (start < n) f(start, n, n);
+  if (start < n) {
+    if (k + 3 > scratch.length) scratch = grow(scratch);
+    scratch[k] = start;
+    scratch[k + 1] = n;
+    scratch[k + 2] = n;
+    k += 3;
+  }
+  return scratch.slice(0, k);
 }
 
-/** Lines exactly as `text.splitlines()` cuts them: a trailing terminator adds no empty line; "" has none. */
-export function splitlinesWithOffsets(text: string): LineSlice[] {
-  const out: LineSlice[] = [];
-  forEachLine(text, (start, end, next) => out.push({ start, end, next }));
-  return out;
+function grow(a: Int32Array): Int32Array {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
+/** Calls `f(start, end, next)` for each line exactly as `text.splitlines()` cuts them. */
+export function forEachLine(text: string, f: (start: number, end: number, next: number) => void): void {
+  const o = splitlineOffsets(text);
+  for (let k = 0; k < o.length; k += 3) f(o[k] as number, o[k + 1] as number, o[k + 2] as number);
 }
 
 /** Python whitespace (`str.isspace`) for one UTF-16 unit. */

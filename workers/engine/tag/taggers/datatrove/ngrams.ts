@@ -17,7 +17,8 @@ function scratch(k: number, size: number): Int32Array {
  * `find_top_duplicate(get_n_grams(words, n))` for each requested n: `len(ngram) * count` of `Counter.most_common(1)`
  * (ties go to the n-gram seen first), undefined when there is no n-gram. N-grams are space-joined and words hold no
  * whitespace, so equal strings are equal word tuples and can be numbered level by level ((n-1)-gram id, word id)
- * without building strings. An n-gram whose (n-1)-gram occurs once is unique: it is marked -1 and never looked up.
+ * without building strings. An n-gram whose first or last (n-1)-gram occurs once is unique: it is marked -1 and never
+ * looked up.
  * Only repeated-prefix n-grams are numbered, in position order (first occurrence); if none repeats, the most common
  * is the first n-gram.
  */
@@ -34,8 +35,12 @@ export function topNgramChars(w: WordIds, ns: readonly number[]): Map<number, nu
   for (let i = 0; i < total; i++) prev[i] = (wordCounts[ids[i] as number] as number) > 1 ? (ids[i] as number) : -1;
   for (let n = 2; n <= maxN; n++) {
     const count = Math.max(0, total - n + 1);
+    // An n-gram repeats only if both its (n-1)-grams do: the others are unique and stay unnumbered.
     let repeated = 0;
-    for (let i = 0; i < count; i++) if (prev[i] !== -1) repeated++;
+    for (let i = 0; i < count; i++) {
+      if (prev[i + 1] === -1) prev[i] = -1;
+      else if (prev[i] !== -1) repeated++;
+    }
     const map = table.reset(repeated);
     const counts = scratch(0, repeated).fill(0, 0, repeated);
     const first = scratch(3, repeated);

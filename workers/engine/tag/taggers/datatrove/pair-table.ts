@@ -20,7 +20,9 @@ export class PairTable {
   /** The id stored for (a, b); when absent, stores `size` (the next dense id) and returns -1. */
   getOrAdd(a: number, b: number): number {
     const s = this.slots;
-    let i = (Math.imul(a, 0x9e3779b1) ^ Math.imul(b ^ (b >>> 15), 0x85ebca6b)) & this.mask;
+    let h = (Math.imul(a, 0x9e3779b1) + b) | 0;
+    h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
+    let i = (h ^ (h >>> 13)) & this.mask;
     for (;;) {
       const o = 3 * i;
       const v = s[o + 2] as number;
