@@ -98,6 +98,23 @@ function nonSpaceTokens(t: { text: string; tokens: TokenOffsets; from: number; t
   return n;
 }
 
+function hasPolicy(lower: string): boolean {
+  for (const p of POLICY) if (lower.includes(p)) return true;
+  return false;
+}
+
+/**
+ * Whether some line of `text` may contain a phrase the enabled rules look for (lowercased). The phrases are ASCII,
+ * and toLowerCase maps every character on its own as far as ASCII results go (only Σ depends on its neighbours, and
+ * it lowers to σ or ς), so a phrase in a lowered line is in the lowered text: one lowering and a few searches per
+ * document spare a lowered copy of every line when none is found.
+ */
+function mayHavePhrase(text: string, o: C4QualityOptions): boolean {
+  if (!o.filter_lorem_ipsum && !o.filter_javascript && !o.filter_policy) return false;
+  const lower = text.toLowerCase();
+  return (o.filter_lorem_ipsum && lower.includes('lorem ipsum')) || (o.filter_javascript && lower.includes('javascript')) || (o.filter_policy && hasPolicy(lower));
+}
+
 /** C4QualityFilter.filter on one text: the document rules, the line edits and the text DataTrove would leave. */
 export function c4Quality(text: string, o: C4QualityOptions): C4Result {
   const list = units(text, o);
@@ -110,6 +127,7 @@ export function c4Quality(text: string, o: C4QualityOptions): C4Result {
   const spacy = o.split_paragraph && o.profile === 'head';
   const lineTokens = spacy ? new LineTokens(text, viewOf(text).spacyTokens(o.language), o.language) : null;
   let wordCount = 0;
+  const phrases = mayHavePhrase(text, o);
   for (const u of list) {
     const words = wordStats(text, u.a, u.b, o.max_word_length);
     if (o.max_word_length !== -1 && words.tooLong) continue;
@@ -122,7 +140,8 @@ export function c4Quality(text: string, o: C4QualityOptions): C4Result {
     }
     if (o.filter_no_terminal_punct && (!END_PUNCTUATION.some((p) => line.endsWith(p)) || line.endsWith('...'))) continue;
     if (words.count < o.min_words_per_line) continue;
-    const lower = line.toLowerCase();
+    // A line with citations cut out can join a phrase the text never had ("java[1]script").
+    const lower = phrases || u.cuts !== undefined ? line.toLowerCase() : '';
     if (o.filter_lorem_ipsum && lower.includes('lorem ipsum')) {
       lorem = true;
       firstDocFail ??= 'lorem_ipsum';
@@ -134,7 +153,7 @@ export function c4Quality(text: string, o: C4QualityOptions): C4Result {
       firstDocFail ??= 'curly_bracket';
       continue;
     }
-    if (o.filter_policy && POLICY.some((p) => lower.includes(p))) continue;
+    if (o.filter_policy && hasPolicy(lower)) continue;
     if (lineTokens !== null) {
       const t = lineTokens.of(line, u.a, u.b);
       // HEAD counts split_into_sentences pieces (at least one).

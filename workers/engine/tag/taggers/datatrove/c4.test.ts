@@ -85,3 +85,31 @@ describe('symbol_lines_formatter', () => {
     expect(out).toBe('~\nreal text\n~\nend');
   });
 });
+
+describe('c4_quality phrase rules', () => {
+  // Phrases in any case, joined only once citations are cut out, and characters whose lowercase is context-dependent
+  // (Σ) or longer (İ) or ASCII from outside ASCII (Kelvin sign K).
+  const PIECES = ['Lorem Ipsum', 'lorem [1]ipsum', 'JAVA[edit]SCRIPT', 'javascrİpt', 'cooKie policy', 'USE COOKIES', 'use of[2] cookies', 'terms of use', 'ΣΑΣ', 'word', 'two words', '[3]', ' ', 'privacy'];
+  const o = c4QualityOptions.parse({ filter_no_terminal_punct: false, min_words_per_line: 1, filter_curly_bracket: false, min_num_sentences: -1 });
+  const phrase = (lower: string) =>
+    ['javascript', 'terms of use', 'privacy policy', 'cookie policy', 'uses cookies', 'use of cookies', 'use cookies'].some((p) => lower.includes(p));
+
+  it('drop the lines whose own lowered text has the phrase', () => {
+    for (let t = 0; t < 400; t++) {
+      const lines = Array.from({ length: 1 + rnd(6) }, () => Array.from({ length: 1 + rnd(4) }, () => pick(PIECES)).join(' '));
+      const text = lines.join('\n');
+      let kept = 0;
+      let lorem = false;
+      for (const l of lines) {
+        const line = l.trim().replace(/\[\p{Nd}*\]|\[edit\]|\[citation needed\]/gu, '');
+        if (l.trim().split(/\s+/).filter(Boolean).length < 1) continue;
+        const lower = line.toLowerCase();
+        if (lower.includes('lorem ipsum')) lorem = true;
+        else if (!phrase(lower)) kept++;
+      }
+      const r = c4Quality(text, o);
+      expect(r.linesKept, JSON.stringify(text)).toBe(kept);
+      expect(r.outcomes.find((x) => x.rule === 'lorem_ipsum')?.value, JSON.stringify(text)).toBe(lorem ? 1 : 0);
+    }
+  });
+});

@@ -1,13 +1,13 @@
 // fineweb_quality: DataTrove's FineWebQualityFilter (datatrove-spec §6), HEAD or FineWeb-era (v0.2.0) semantics.
 import { z } from 'zod';
-import { endsWithTerminalPunctuation } from '../../../text/charsets.js';
+import { TERMINAL_PUNCTUATION_CODEPOINTS } from '../../../text/charsets.js';
+import { cpLengthOf, RangeSet } from '../../../text/duplicates.js';
 import { cpLength } from '../../../text/python.js';
 import type { TaggerSpec } from '../../types.js';
 import { viewOf } from '../../view.js';
 import { c4Quality, c4QualityOptions } from './c4-quality.js';
-import { filterOutputs, filterSpans, languageOption, profileOption, pyCount, ratio, wordsFor, type RuleOutcome } from './common.js';
-import { isBlankText } from './lines.js';
-import { findDuplicates } from './ngrams.js';
+import { filterOutputs, filterSpans, languageOption, profileOption, ratio, wordsFor, type RuleOutcome } from './common.js';
+import { isPyWs } from './lines.js';
 
 export const fineWebQualityOptions = z
   .object({
@@ -36,34 +36,92 @@ export type FineWebQualityOptions = z.output<typeof fineWebQualityOptions>;
 
 const V020_STOP_CHARS = ['.', "'", '"', '!', '?'];
 
-function endsWithAny(line: string, stops: readonly string[] | null): boolean {
-  return stops === null ? endsWithTerminalPunctuation(line) : stops.some((s) => line.endsWith(s));
+/** TERMINAL_PUNCTUATION by BMP unit; astral marks apart. */
+const TERMINAL_BMP = new Uint8Array(0x10000);
+const TERMINAL_ASTRAL = new Set<number>();
+for (const cp of TERMINAL_PUNCTUATION_CODEPOINTS) {
+  if (cp > 0xffff) TERMINAL_ASTRAL.add(cp);
+  else TERMINAL_BMP[cp] = 1;
 }
+
+/** `line.endswith(tuple(stops))` for line = text[a, b); null stops = TERMINAL_PUNCTUATION (by its last code point). */
+function endsWithAny(text: string, a: number, b: number, stops: readonly string[] | null): boolean {
+  if (stops !== null) {
+    for (const s of stops) if (b - a >= s.length && text.startsWith(s, b - s.length)) return true;
+    return false;
+  }
+  if (b === a) return false;
+  const last = text.charCodeAt(b - 1);
+  if ((last & 0xfc00) === 0xdc00 && b - a >= 2) {
+    const high = text.charCodeAt(b - 2);
+    if ((high & 0xfc00) === 0xd800) return TERMINAL_ASTRAL.has(0x10000 + ((high - 0xd800) << 10) + (last - 0xdc00));
+  }
+  return TERMINAL_BMP[last] === 1;
+}
+
+/** `len(text[a:b]) <= max`: the unit count settles most lines (code points ≤ units ≤ 2 × code points). */
+function isShort(text: string, a: number, b: number, max: number): boolean {
+  if (b - a <= max) return true;
+  if (b - a > 2 * max) return false;
+  return cpLengthOf(text, a, b) <= max;
+}
+
+function isBlank(text: string, a: number, b: number): boolean {
+  for (let i = a; i < b; i++) if (!isPyWs(text.charCodeAt(i))) return false;
+  return true;
+}
+
+const seen = new RangeSet();
+const HIGH_SURROGATE = /[\ud800-\udbff]/;
 
 /**
  * Rule values in upstream order. HEAD: ratios over non-empty lines, strict comparisons, an `empty` rule. fineweb-2024:
  * punctuation and short-line ratios over all `split("\n")` lines with `<=`/`>=`, duplicates with `>=`, no `empty`.
+ * The lines are read in place, one pass, no string per line.
  */
 export function fineWebQualityRules(text: string, o: FineWebQualityOptions, wordCount?: number): RuleOutcome[] {
   const head = o.profile === 'head';
-  const all = text.split('\n');
-  const nonEmpty = all.filter((l) => !isBlankText(l));
-  const lines = head ? nonEmpty : all;
   const stops = o.stop_chars ?? (head ? null : V020_STOP_CHARS);
+  const set = seen.reset(text);
+  let all = 0;
+  let nonEmpty = 0;
+  let punctLines = 0;
+  let shortLines = 0;
+  let dupChars = 0;
+  for (let a = 0; ; ) {
+    let b = text.indexOf('\n', a);
+    if (b === -1) b = text.length;
+    all++;
+    const blank = isBlank(text, a, b);
+    if (!blank) {
+      nonEmpty++;
+      if (set.add(a, b)) dupChars += cpLengthOf(text, a, b);
+    }
+    if (!head || !blank) {
+      if (endsWithAny(text, a, b, stops)) punctLines++;
+      if (isShort(text, a, b, o.short_line_length)) shortLines++;
+    }
+    if (b === text.length) break;
+    a = b + 1;
+  }
+  const lines = head ? nonEmpty : all;
+  const newlines = all - 1;
   const out: RuleOutcome[] = [];
-  if (head) out.push({ rule: 'empty', value: nonEmpty.length === 0 ? 1 : 0, fail: nonEmpty.length === 0 });
+  if (head) out.push({ rule: 'empty', value: nonEmpty === 0 ? 1 : 0, fail: nonEmpty === 0 });
 
-  const punct = ratio(lines.filter((l) => endsWithAny(l, stops)).length, lines.length);
+  const punct = ratio(punctLines, lines);
   const punctFail = punct !== undefined && (head ? punct < o.line_punct_thr : punct <= o.line_punct_thr) && !(punct === 0 && o.line_punct_exclude_zero);
   out.push({ rule: 'line_punct_ratio', value: punct, fail: punctFail });
 
-  const short = ratio(lines.filter((l) => cpLength(l) <= o.short_line_length).length, lines.length);
+  const short = ratio(shortLines, lines);
   out.push({ rule: 'short_line_ratio', value: short, fail: short !== undefined && (head ? short > o.short_line_thr : short >= o.short_line_thr) });
 
-  const dup = ratio(findDuplicates(nonEmpty).chars, cpLength(text.replaceAll('\n', '')));
+  // len(text.replace("\n", "")): without a high surrogate no pair can form across a removed "\n".
+  const chars = HIGH_SURROGATE.test(text) ? cpLength(text.replaceAll('\n', '')) : text.length - newlines;
+  const dup = ratio(dupChars, chars);
   out.push({ rule: 'char_dup_ratio', value: dup, fail: dup !== undefined && (head ? dup > o.char_duplicates_ratio : dup >= o.char_duplicates_ratio) });
 
-  const list = nonEmpty.length === 0 ? undefined : ratio(pyCount(text, '\n'), wordCount ?? wordsFor(text, o.language, o.profile).length);
+  const list = nonEmpty === 0 ? undefined : ratio(newlines, wordCount ?? wordsFor(text, o.language, o.profile).length);
   out.push({ rule: 'list_ratio', value: list, fail: list !== undefined && list > o.new_line_ratio });
   return out;
 }
