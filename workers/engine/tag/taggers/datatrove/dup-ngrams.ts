@@ -1,5 +1,5 @@
 // Gopher repetition's `find_all_duplicate(words, n)` for several n at once, over the words' characters end to end.
-import type { WordIds } from './word-ids.js';
+import { wordIdsOf, type WordIds } from './word-ids.js';
 
 const B = 0x01000193;
 /** Runs of this many characters decide which windows can repeat at all (see allDuplicateChars). */
@@ -152,3 +152,10 @@ function markRuns(w: WordIds, side: 0 | 1): void {
     seen[i] = slot >= 0 && (runCounts[slot] as number) >= 2 ? 1 : 0;
   }
 }
+
+// Run every path (growth, hits, misses, short and long windows) while the functions are cold: a long first document
+// would otherwise have them compiled on the stack (OSR) before some paths ever ran, and Node 20 re-entered that
+// code, and deoptimized in it, on every later long document.
+// Several calls: V8 allocates a function's feedback only after a few.
+const warm = wordIdsOf(Array.from({ length: 1500 }, (_, i) => (i % 7 === 0 ? 'a-rather-long-repeated-word' : `w${i % 50}`)));
+for (let k = 0; k < 12; k++) allDuplicateChars(warm, [1, 2, 5, 10]);

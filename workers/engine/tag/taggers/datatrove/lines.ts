@@ -51,6 +51,11 @@ function grow(a: Int32Array): Int32Array {
   return b;
 }
 
+// Run every path once while the function is cold: a long first document would otherwise have it compiled on the
+// stack (OSR) before the code after the loop ever ran, and Node 20 re-entered that code, and deoptimized leaving
+// it, on every later long document. Several calls: V8 allocates a function's feedback only after a few.
+for (let k = 0; k < 12; k++) splitlineOffsets('a\nb\r\nc\rd\u2028e\n'.repeat(300) + 'f');
+
 /** Calls `f(start, end, next)` for each line exactly as `text.splitlines()` cuts them. */
 export function forEachLine(text: string, f: (start: number, end: number, next: number) => void): void {
   const o = splitlineOffsets(text);
