@@ -36,6 +36,14 @@ describe('buildIndex', () => {
     const r = await buildIndex(root, { onProgress: (p) => progress.push(p.done) });
     expect(r).toMatchObject({ docs: 5, files: 2, skippedFiles: 0, attributeSets: 1 });
     expect(progress.at(-1)).toBeGreaterThan(0);
+    // A first build is written without a log, then set to write-ahead logging for the builds and readers after it.
+    const db = openDatabase(indexPath(root), { readonly: true });
+    try {
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      db.close();
+    }
     const e = PreviewEngine.open(root);
     try {
       expect(e.files().map((f) => f.path)).toEqual(['documents/a.jsonl.gz', 'documents/sub/b.jsonl']);
