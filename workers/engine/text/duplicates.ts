@@ -86,18 +86,3 @@ function sameRange(t: string, a: number, b: number, c: number, d: number): boole
   return true;
 }
 
-/** `len(s[a:b])`: code points of a range (a lone surrogate counts as one). */
-export function cpLengthOf(s: string, a: number, b: number): number {
-  let n = b - a;
-  for (let i = a; i < b - 1; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n--;
-        i++;
-      }
-    }
-  }
-  return n;
-}

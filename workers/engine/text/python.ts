@@ -35,9 +35,13 @@ const HIGH_SURROGATE = /[\ud800-\udbff]/;
 export function cpLength(s: string): number {
   // The regex engine finds the first high surrogate (usually none) several times faster than a charCodeAt loop.
   const first = s.search(HIGH_SURROGATE);
-  if (first === -1) return s.length;
-  let n = s.length;
-  for (let i = first; i < s.length - 1; i++) {
+  return first === -1 ? s.length : first + cpLengthOf(s, first, s.length);
+}
+
+/** `len(s[a:b])`: code points of a range (a lone surrogate counts as one). */
+export function cpLengthOf(s: string, a: number, b: number): number {
+  let n = b - a;
+  for (let i = a; i < b - 1; i++) {
     const c = s.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdbff) {
       const d = s.charCodeAt(i + 1);

@@ -1,8 +1,8 @@
 // fineweb_quality: DataTrove's FineWebQualityFilter (datatrove-spec §6), HEAD or FineWeb-era (v0.2.0) semantics.
 import { z } from 'zod';
 import { TERMINAL_PUNCTUATION_CODEPOINTS } from '../../../text/charsets.js';
-import { cpLengthOf, RangeSet } from '../../../text/duplicates.js';
-import { cpLength } from '../../../text/python.js';
+import { RangeSet } from '../../../text/duplicates.js';
+import { cpLength, cpLengthOf } from '../../../text/python.js';
 import type { TaggerSpec } from '../../types.js';
 import { viewOf } from '../../view.js';
 import { c4Quality, c4QualityOptions } from './c4-quality.js';

@@ -1,7 +1,7 @@
 // gopher_repetition: DataTrove's GopherRepetitionFilter (datatrove-spec §4.1) as one attribute per rule.
 import { z } from 'zod';
-import { cpLengthOf, RangeSet } from '../../../text/duplicates.js';
-import { cpLength } from '../../../text/python.js';
+import { RangeSet } from '../../../text/duplicates.js';
+import { cpLength, cpLengthOf } from '../../../text/python.js';
 import type { TaggerSpec } from '../../types.js';
 import { above, filterOutputs, filterSpans, languageOption, profileOption, ratio, threshold, type RuleOutcome } from './common.js';
 import { allDuplicateChars } from './dup-ngrams.js';
