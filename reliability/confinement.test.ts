@@ -46,6 +46,8 @@ const base: Record<Exclude<JobKind, 'index'>, Record<string, unknown>> = {
   tokens: { documents: DOCS, destination: 'tokens/t', tokenizer: { name_or_path: 'gpt2', eos_token_id: 50256 }, dtype: 'uint16' },
   import: { documents: ['raw/*.parquet'], destination: 'imported' },
   warc: { documents: ['raw/*.warc.gz'], destination: 'extracted' },
+  // Exact figures: reads the index only (texts through the engine's own confinement, tested with documents.get below) and writes nothing a recipe names.
+  preview: { streams: [{ name: 's', documents: DOCS, attributes: [], output: { path: 'output/s' }, filter: { exclude: ['$.x'] } }] },
 };
 
 interface Case {
