@@ -1,14 +1,15 @@
 // The JavaScript predictor's shortcuts against their plain counterparts: first label search, row cache resets, dim-16 sums, bucket bitmap.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readJsModel } from './js-model.js';
 import { BucketTable, WordTable } from './js-tables.js';
 import { HASH_START, hashStep, TokenCache } from '../../../text/token-cache.js';
 import { JsPredictor, remainder } from './js-predict.js';
 import { JsSummer, rowSummer } from './js-sum.js';
 import { decideLanguage, type LanguageFilterOptions } from './language-filter.js';
-import { DEFAULT_LID_MODEL, loadFastTextModel, type FastTextModel } from './model.js';
+import { DEFAULT_LID_MODEL, type FastTextModel } from './model.js';
 import { LANGUAGE_SAMPLES } from './samples.js';
+import { lid176BothRuntimes } from './testing.js';
 
 /** A seeded generator, so a failure names inputs that can be replayed. */
 function rng(seed: number): () => number {
@@ -34,25 +35,16 @@ function texts(): string[] {
   return out;
 }
 
-let js: FastTextModel;
-let wasm: FastTextModel;
-beforeAll(async () => {
-  js = await loadFastTextModel();
-  wasm = await loadFastTextModel(undefined, { runtime: 'wasm' });
-});
-afterAll(() => {
-  js.release();
-  wasm.release();
-});
+const lid = lid176BothRuntimes();
 
 describe('first label without ranking all labels', () => {
   it("gives predict(text with newlines as spaces, -1)'s first entry and every label's probability, as the JavaScript and C++ rankings do", () => {
-    const labels = [...js.labels, '__label__none'];
+    const labels = [...lid.js().labels, '__label__none'];
     for (const text of texts()) {
       const line = text.replace(/\n/g, ' ');
-      const r = js.first?.(text, labels);
+      const r = lid.js().first?.(text, labels);
       const name = JSON.stringify(line.slice(0, 60));
-      for (const full of [js.predict(line, -1), wasm.predict(line, -1)]) {
+      for (const full of [lid.js().predict(line, -1), lid.wasm().predict(line, -1)]) {
         expect(r?.first, name).toEqual(full[0] ?? null);
         expect(r?.probabilities, name).toEqual(labels.map((l) => full.find((p) => p.label === l)?.probability));
       }
@@ -60,13 +52,13 @@ describe('first label without ranking all labels', () => {
   });
 
   it('leaves decideLanguage (HEAD) as ranking every label decides it', () => {
-    const plain: FastTextModel = { ...js, first: undefined };
+    const plain: FastTextModel = { ...lid.js(), first: undefined };
     const base: LanguageFilterOptions = { language_threshold: 0.65, profile: 'head', label_only: false, keep_top_pairs_threshold: -1 };
     for (const text of texts().slice(0, 120)) {
       for (const languages of [['en'], ['fr', 'de', 'xx', 'fr'], undefined]) {
         for (const label_only of [false, true]) {
           const o = { ...base, languages, label_only, language_threshold: languages === undefined ? 0.3 : 0.65 };
-          expect(decideLanguage(js, text, o), JSON.stringify(text.slice(0, 40))).toEqual(decideLanguage(plain, text, o));
+          expect(decideLanguage(lid.js(), text, o), JSON.stringify(text.slice(0, 40))).toEqual(decideLanguage(plain, text, o));
         }
       }
     }

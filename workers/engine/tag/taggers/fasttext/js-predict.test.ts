@@ -1,23 +1,15 @@
 // The JavaScript fastText predictor against the WebAssembly build on lid.176.ftz: same labels, same float32 probabilities.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../testing.js';
 import { expf } from './expf.js';
-import { loadFastTextModel, type FastTextModel } from './model.js';
+import { loadFastTextModel } from './model.js';
 import { LANGUAGE_SAMPLES } from './samples.js';
+import { lid176BothRuntimes } from './testing.js';
 import { trainSupervised } from './train.js';
 
-let js: FastTextModel;
-let wasm: FastTextModel;
-beforeAll(async () => {
-  js = await loadFastTextModel();
-  wasm = await loadFastTextModel(undefined, { runtime: 'wasm' });
-});
-afterAll(() => {
-  js.release();
-  wasm.release();
-});
+const lid = lid176BothRuntimes();
 
 /** Label → probability: equal scores may come out in another order (heap ties), the values may not differ. */
 const asMap = (preds: { label: string; probability: number }[]) => new Map(preds.map((p) => [p.label, p.probability]));
@@ -41,11 +33,11 @@ const TEXTS = [...LANGUAGE_SAMPLES.map(([, t]) => t), ...HARD];
 
 describe('JavaScript predictor', () => {
   it('is used for lid.176.ftz and gives the WebAssembly build its exact probabilities, for every k', () => {
-    expect([js.runtime, wasm.runtime]).toEqual(['js', 'wasm']);
+    expect([lid.js().runtime, lid.wasm().runtime]).toEqual(['js', 'wasm']);
     for (const text of TEXTS) {
       for (const k of [1, 3, -1]) {
-        const a = js.predict(text, k);
-        const b = wasm.predict(text, k);
+        const a = lid.js().predict(text, k);
+        const b = lid.wasm().predict(text, k);
         expect(asMap(a), `${JSON.stringify(text.slice(0, 40))} k=${k}`).toEqual(asMap(b));
         expect(a[0]?.probability).toBe(b[0]?.probability);
       }
@@ -54,7 +46,7 @@ describe('JavaScript predictor', () => {
 
   it('honours the threshold the same way (fastText prunes below it, and below ~1e-5 at 0)', () => {
     for (const [, text] of LANGUAGE_SAMPLES.slice(0, 5)) {
-      for (const t of [0, 0.001, 0.5]) expect(asMap(js.predict(text, -1, t))).toEqual(asMap(wasm.predict(text, -1, t)));
+      for (const t of [0, 0.001, 0.5]) expect(asMap(lid.js().predict(text, -1, t))).toEqual(asMap(lid.wasm().predict(text, -1, t)));
     }
   });
 });
