@@ -39,12 +39,13 @@ export interface PoolChild {
   exited(ms?: number): Promise<void>;
 }
 
-export function spawnPoolChild(entry: WorkerEntry, transport: PoolTransport): PoolChild {
-  return transport === 'threads' ? threadChild(entry) : processChild(entry);
+/** `v8Flags` go to a child process's command line (V8 takes them only at start; threads share their process's). */
+export function spawnPoolChild(entry: WorkerEntry, transport: PoolTransport, v8Flags: readonly string[] = []): PoolChild {
+  return transport === 'threads' ? threadChild(entry) : processChild(entry, v8Flags);
 }
 
-function processChild(entry: WorkerEntry): PoolChild {
-  const child = fork(entry.modulePath, [], { execArgv: entry.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+function processChild(entry: WorkerEntry, v8Flags: readonly string[]): PoolChild {
+  const child = fork(entry.modulePath, [], { execArgv: [...v8Flags, ...entry.execArgv], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
   const gone = (): boolean => child.exitCode !== null || child.signalCode !== null;
   let told = false;
   return {

@@ -14,7 +14,8 @@ export type FixtureTask =
   | { kind: 'exit'; code: number }
   | { kind: 'write'; path: string }
   | { kind: 'native' }
-  | { kind: 'clock' };
+  | { kind: 'clock' }
+  | { kind: 'argv' };
 
 export interface FixtureInit {
   failSetup?: boolean;
@@ -64,6 +65,9 @@ serveWorker<FixtureInit, FixtureInit, FixtureTask, unknown, { step: number }>(
         }
       case 'native':
         return natives();
+      case 'argv':
+        // The flags this worker's process started with (the pool test checks V8's are there).
+        return process.execArgv;
       case 'clock':
         // When this task started: the pool test checks the next task starts while the parent handles a result.
         return Date.now();

@@ -2,6 +2,7 @@
 import { AssayError, type AssayErrorCode } from '../errors.js';
 import type { WorkerEntry } from './entry.js';
 import { poolTransport, spawnPoolChild, type PoolChild, type PoolTransport } from './pool-child.js';
+import { poolV8Flags } from './v8-flags.js';
 
 export { poolTransport, type PoolTransport } from './pool-child.js';
 
@@ -54,13 +55,15 @@ export interface PoolOptions<I, R, P> {
 export function runPool<I, T, R, P>(tasks: readonly T[], opts: PoolOptions<I, R, P>): Promise<R[]> {
   const results: R[] = new Array<R>(tasks.length);
   if (tasks.length === 0) return Promise.resolve(results);
+  const n = Math.max(1, Math.min(opts.processes, tasks.length));
   let transport: PoolTransport;
+  let v8Flags: string[];
   try {
     transport = opts.transport ?? poolTransport();
+    v8Flags = poolV8Flags(n);
   } catch (e) {
     return Promise.reject(e as Error);
   }
-  const n = Math.max(1, Math.min(opts.processes, tasks.length));
   const children: PoolChild[] = [];
   let next = 0;
   let finished = 0;
@@ -89,7 +92,7 @@ export function runPool<I, T, R, P>(tasks: readonly T[], opts: PoolOptions<I, R,
     for (let w = 0; w < n && !settled; w++) {
       let child: PoolChild;
       try {
-        child = spawnPoolChild(opts.entry, transport);
+        child = spawnPoolChild(opts.entry, transport, v8Flags);
       } catch (e) {
         return fail(new AssayError('INTERNAL', `cannot start a pool worker: ${(e as Error).message}`));
       }
