@@ -1,4 +1,4 @@
-// bench/tag: MB/s per core of tag passes — Dolma's taggers on the bench/mix corpus and on real prose, FineWeb's preset on real prose.
+// bench/tag: MB/s per core of tag passes — Dolma's taggers on the bench/mix corpus and on real prose, FineWeb's preset on real prose; --pool: pools with V8's background threads on and off.
 import { DATA_DIR, numberArg, scaled } from '../args.js';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { tagSettingsFromText } from '../../workers/engine/tag/config-file.js';
 import { runTag, type TaggerRequest } from '../../workers/engine/tag/runtime.js';
 import { ensureCorpus } from '../mix/corpus.js';
 import { floorSerial } from '../mix/floor.js';
+import { poolLines } from './pool.js';
 import { ensureProseCorpus } from './prose.js';
 
 const ROOT = join(DATA_DIR, 'mix');
@@ -135,6 +136,8 @@ function prose(): string[] {
 const m = process.argv.indexOf('--measure');
 if (m >= 0) {
   process.stdout.write(JSON.stringify(await measure(process.argv[m + 1] as string)) + '\n');
+} else if (process.argv.includes('--pool')) {
+  process.stdout.write(poolLines().join('\n') + '\n');
 } else {
   ensureCorpus(ROOT, CORPUS_MB, 8);
   process.stderr.write(`tagging ${FILES_USED} of the 8 bench/mix corpus files, one pinned core; ${cpus().length} cores\n`);
