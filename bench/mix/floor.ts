@@ -5,6 +5,7 @@ import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { createGunzip, createGzip } from 'node:zlib';
+import { poolV8Flags } from '../../workers/engine/jobs/v8-flags.js';
 
 /** Returns uncompressed bytes read. Same gzip level as the mixer's default output (Dolma: 6). */
 export async function floorFile(input: string, output: string, level = 6): Promise<number> {
@@ -46,7 +47,7 @@ export async function floorSerial(files: readonly string[], outDir: string, leve
   return bytes;
 }
 
-/** The floor fanned out the way the mixer fans out: one child process per worker, whole files from a queue. */
+/** The floor fanned out the way the mixer fans out: one child process per worker (with the V8 flags the mixer's pool gives its workers), whole files from a queue. */
 export function floorParallel(files: readonly string[], outDir: string, processes: number, level = 6): Promise<number> {
   const self = fileURLToPath(import.meta.url);
   let next = 0;
@@ -54,7 +55,7 @@ export function floorParallel(files: readonly string[], outDir: string, processe
   let live = processes;
   return new Promise((resolve, reject) => {
     for (let w = 0; w < processes; w++) {
-      const child = fork(self, ['--floor-worker'], { execArgv: ['--import', 'tsx'] });
+      const child = fork(self, ['--floor-worker'], { execArgv: [...poolV8Flags(processes), '--import', 'tsx'] });
       const feed = (): void => {
         if (next < files.length) child.send({ file: files[next++], outDir, level });
         else child.disconnect();
