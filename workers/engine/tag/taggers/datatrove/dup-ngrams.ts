@@ -153,9 +153,18 @@ function markRuns(w: WordIds, side: 0 | 1): void {
   }
 }
 
-// Run every path (growth, hits, misses, short and long windows) while the functions are cold: a long first document
-// would otherwise have them compiled on the stack (OSR) before some paths ever ran, and Node 20 re-entered that
-// code, and deoptimized in it, on every later long document.
-// Several calls: V8 allocates a function's feedback only after a few.
-const warm = wordIdsOf(Array.from({ length: 1500 }, (_, i) => (i % 7 === 0 ? 'a-rather-long-repeated-word' : `w${i % 50}`)));
-for (let k = 0; k < 12; k++) allDuplicateChars(warm, [1, 2, 5, 10]);
+let primed = false;
+
+/**
+ * Runs every path (growth, hits, misses, short and long windows) while the functions are cold: a long first document
+ * would otherwise have them compiled on the stack (OSR) before some paths ever ran, and Node 20 re-entered that
+ * code, and deoptimized in it, on every later long document. Several calls: V8 allocates a function's feedback only
+ * after a few. Once per process, when a tagger using allDuplicateChars is created (not when the registry is loaded:
+ * every command listing taggers would pay for it).
+ */
+export function primeDuplicateChars(): void {
+  if (primed) return;
+  primed = true;
+  const warm = wordIdsOf(Array.from({ length: 1500 }, (_, i) => (i % 7 === 0 ? 'a-rather-long-repeated-word' : `w${i % 50}`)));
+  for (let k = 0; k < 12; k++) allDuplicateChars(warm, [1, 2, 5, 10]);
+}

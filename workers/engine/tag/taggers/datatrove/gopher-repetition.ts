@@ -4,7 +4,7 @@ import { RangeSet } from '../../../text/duplicates.js';
 import { cpLength, cpLengthOf } from '../../../text/python.js';
 import type { TaggerSpec } from '../../types.js';
 import { above, filterOutputs, filterSpans, languageOption, profileOption, ratio, threshold, type RuleOutcome } from './common.js';
-import { allDuplicateChars } from './dup-ngrams.js';
+import { allDuplicateChars, primeDuplicateChars } from './dup-ngrams.js';
 import { splitlineOffsets, stripRange } from './lines.js';
 import { topNgramChars } from './ngrams.js';
 import { wordIdsFor } from './word-ids.js';
@@ -140,6 +140,7 @@ export const gopherRepetition: TaggerSpec<GopherRepetitionOptions> = {
   outputs: filterOutputs(RULES),
   options: gopherRepetitionOptions,
   create(options) {
+    primeDuplicateChars();
     return { tag: (doc) => filterSpans(doc.text.length, gopherRepetitionRules(doc.text, options)) };
   },
 };

@@ -18,6 +18,7 @@ export function documentLines(text: string): Int32Array {
  * terminator adds no empty line; "" has none). A plain scan: no regex, no callback per line.
  */
 export function splitlineOffsets(text: string): Int32Array {
+  if (!primed) prime();
   const n = text.length;
   let k = 0;
   let start = 0;
@@ -51,10 +52,19 @@ function grow(a: Int32Array): Int32Array {
   return b;
 }
 
-// Run every path once while the function is cold: a long first document would otherwise have it compiled on the
-// stack (OSR) before the code after the loop ever ran, and Node 20 re-entered that code, and deoptimized leaving
-// it, on every later long document. Several calls: V8 allocates a function's feedback only after a few.
-for (let k = 0; k < 12; k++) splitlineOffsets('a\nb\r\nc\rd\u2028e\n'.repeat(300) + 'f');
+let primed = false;
+
+/**
+ * Runs every path once while the function is cold: a long first document would otherwise have it compiled on the
+ * stack (OSR) before the code after the loop ever ran, and Node 20 re-entered that code, and deoptimized leaving
+ * it, on every later long document. Several calls: V8 allocates a function's feedback only after a few. On the
+ * first call rather than when the module loads (the registry loads it for every command); each call returns a
+ * copy, so the caller's result is untouched.
+ */
+function prime(): void {
+  primed = true;
+  for (let k = 0; k < 12; k++) splitlineOffsets('a\nb\r\nc\rd\u2028e\n'.repeat(300) + 'f');
+}
 
 /** Calls `f(start, end, next)` for each line exactly as `text.splitlines()` cuts them. */
 export function forEachLine(text: string, f: (start: number, end: number, next: number) => void): void {
