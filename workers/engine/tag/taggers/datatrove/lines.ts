@@ -7,6 +7,8 @@ export function isLineBreak(c: number): boolean {
 }
 
 let scratch: Int32Array = new Int32Array(768);
+/** Whether splitlineOffsets has run its warm-up (prime, below). */
+let primed = false;
 
 /** `text.splitlines()` of a document, shared by the taggers of a pass through its view. */
 export function documentLines(text: string): Int32Array {
@@ -51,8 +53,6 @@ function grow(a: Int32Array): Int32Array {
   b.set(a);
   return b;
 }
-
-let primed = false;
 
 /**
  * Runs every path once while the function is cold: a long first document would otherwise have it compiled on the
