@@ -31,9 +31,10 @@ function once(dir: string, args: string[], background: string | undefined): Run 
   const env = { ...process.env };
   delete env.ASSAY_V8_BACKGROUND;
   if (background !== undefined) env.ASSAY_V8_BACKGROUND = background;
-  const quoted = [process.execPath, CLI, 'tag', ...args, '--processes', String(PROCESSES)].map((a) => `'${a}'`).join(' ');
+  const command = [process.execPath, CLI, 'tag', ...args, '--processes', String(PROCESSES)];
   const t = performance.now();
-  const r = spawnSync('bash', ['-c', `${quoted} >/dev/null 2>"$0" || exit 1; times`, join(dir, 'stderr.txt')], { cwd: dir, env, encoding: 'utf8' });
+  // The command comes in as bash's positional arguments (no quoting); $0 is where its stderr goes.
+  const r = spawnSync('bash', ['-c', '"$@" >/dev/null 2>"$0" || exit 1; times', join(dir, 'stderr.txt'), ...command], { cwd: dir, env, encoding: 'utf8' });
   const wall = (performance.now() - t) / 1000;
   if (r.status !== 0) throw new Error(`assay tag failed (${r.status}); its stderr is in ${join(dir, 'stderr.txt')}`);
   // `times`: the shell's own user/system line, then its children's.
