@@ -9,7 +9,7 @@ const MAX_OFFSET = 2 ** 32 - 1;
 export interface ColumnData {
   /** Key path from the set's `attributes` object (or from the document root for the DOC set). */
   path: string[];
-  /** Packed arrays: ords (u32), tags (u8), nums (f64), counts (u32), starts/ends (u32), scores (f64). */
+  /** Packed arrays: ords (u32, delta-coded), tags (u8), nums (f64), counts (u32), starts/ends (u32), laterScores (f64: all but each entry's first span's, which is its num). */
   blob: Buffer;
   /** Dictionary of string codes (nums of STR entries index it; -1 = not coded). */
   dict: string[];
@@ -183,18 +183,42 @@ export class Collector {
     return c;
   }
 
+  /**
+   * The scores of every span but each entry's first: a SPANS entry's number is its first span's score,
+   * so storing it twice would double the blob of the common `[[0, n, score]]` column (the reader puts it back).
+   */
+  private laterScores(): Float64Array {
+    const n = this.n;
+    let spans = 0;
+    for (let j = 0; j < n; j++) if (this.tags[j] === T.SPANS) spans++;
+    const out = new Float64Array(this.spanN - spans);
+    if (out.length === 0) return out;
+    let k = 0;
+    let o = 0;
+    for (let j = 0; j < n; j++) {
+      if (this.tags[j] !== T.SPANS) continue;
+      const m = this.counts[j] as number;
+      for (let i = 1; i < m; i++) out[o++] = this.scores[k + i] as number;
+      k += m;
+    }
+    return out;
+  }
+
   data(): ColumnData {
     const n = this.n;
     const k = this.spanN;
-    const blob = pack({
-      ords: this.ords.subarray(0, n),
-      tags: this.tags.subarray(0, n),
-      nums: this.nums.subarray(0, n),
-      counts: this.counts.subarray(0, n),
-      starts: this.starts.subarray(0, k),
-      ends: this.ends.subarray(0, k),
-      scores: this.scores.subarray(0, k),
-    });
+    const blob = pack(
+      {
+        ords: this.ords.subarray(0, n),
+        tags: this.tags.subarray(0, n),
+        nums: this.nums.subarray(0, n),
+        counts: this.counts.subarray(0, n),
+        starts: this.starts.subarray(0, k),
+        ends: this.ends.subarray(0, k),
+        laterScores: this.laterScores(),
+      },
+      ['ords'],
+    );
     return { path: this.path, blob, dict: [...this.dict.keys()], present: n };
   }
 }

@@ -22,7 +22,7 @@ import { LineScanner } from './scan.js';
 
 const zstd = createRequire(import.meta.url)('zstd-napi') as typeof ZstdNapi;
 const STAT = { size: 0, mtimeMs: 0, hash: '', sha256: '0'.repeat(64) };
-const ARRAYS = { ords: 'u32', tags: 'u8', nums: 'f64', counts: 'u32', starts: 'u32', ends: 'u32', scores: 'f64' } as const;
+const ARRAYS = { ords: 'u32', tags: 'u8', nums: 'f64', counts: 'u32', starts: 'u32', ends: 'u32', laterScores: 'f64' } as const;
 
 /** Columns as comparable data, in path order (the order columns are found in does not matter to the index). */
 function view(cols: readonly ColumnData[]): unknown[] {

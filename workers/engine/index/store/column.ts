@@ -202,23 +202,29 @@ function loadSpans(db: DB, set: string, key: string, files: ReadonlyMap<number, 
     const counts = p.u32('counts');
     const s = p.u32('starts');
     const e = p.u32('ends');
-    const c = p.f64('scores');
+    // Schema 3 on: each entry's first score is its num (laterScores holds the rest); before, every score.
+    const all = p.has('scores') ? p.f64('scores') : null;
+    const nums = all === null ? p.f64('nums') : null;
+    const later = all === null ? p.f64('laterScores') : null;
     const dest = destinations(range, ords);
     let k = 0;
+    let l = 0;
     for (let j = 0; j < ords.length; j++) {
       if (tags[j] !== T.SPANS) continue;
       const m = counts[j] as number;
       const d = dest[j] as number;
-      if (d < 0) {
-        k += m;
-        continue;
+      if (d >= 0) {
+        const at = offsets[range.start + d] as number;
+        starts.set(s.subarray(k, k + m), at);
+        ends.set(e.subarray(k, k + m), at);
+        if (all !== null) scores.set(all.subarray(k, k + m), at);
+        else {
+          scores[at] = (nums as Float64Array)[j] as number;
+          if (m > 1) scores.set((later as Float64Array).subarray(l, l + m - 1), at + 1);
+        }
       }
-      const g = range.start + d;
-      const at = offsets[g] as number;
-      starts.set(s.subarray(k, k + m), at);
-      ends.set(e.subarray(k, k + m), at);
-      scores.set(c.subarray(k, k + m), at);
       k += m;
+      if (m > 0) l += m - 1;
     }
   }
   return { offsets, starts, ends, scores: narrowScores(scores) };

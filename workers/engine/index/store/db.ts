@@ -10,11 +10,13 @@ export type DB = BetterSqlite3.Database;
  * for the versions migrateSchema upgrades in place (and readers still open: READABLE_SCHEMAS).
  * 1: files/docs/attr_files/columns with sparse packed columns.
  * 2: + token_counts (exact per-document tokenizer counts, one packed row per documents file).
+ * 3: column blobs delta-code their ordinals and keep each span entry's first score only as its num
+ *    (`laterScores` instead of `scores`): ≈ 2.4× smaller. Readers read both layouts, so 1 and 2 upgrade in place.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
-/** Versions a reader opens: version 1 only lacks token_counts, which readers treat as "no counts". */
-export const READABLE_SCHEMAS: readonly number[] = [1, 2];
+/** Versions a reader opens: version 1 only lacks token_counts, which readers treat as "no counts"; 1 and 2 have the older blobs. */
+export const READABLE_SCHEMAS: readonly number[] = [1, 2, 3];
 
 /** The index lives inside the dataset, so it moves with it; every stored path is relative to the root. */
 export function indexPath(root: string): string {
@@ -88,7 +90,7 @@ export function resetSchema(db: DB): void {
  * transaction); false when it must be rebuilt instead.
  */
 export function migrateSchema(db: DB, from: number): boolean {
-  if (from !== 1) return false;
+  if (from !== 1 && from !== 2) return false;
   db.exec(TOKEN_COUNTS);
   setMeta(db, 'schema_version', String(SCHEMA_VERSION));
   return true;

@@ -28,4 +28,15 @@ describe('pack / unpack', () => {
     blob.copy(shifted, 3);
     expect([...unpack(shifted.subarray(3)).f64('x')]).toEqual([1.5, 2.5]);
   });
+
+  it('delta-codes the u32 arrays it is asked to: any sequence round-trips, ascending ordinals all but vanish', () => {
+    const odd = Uint32Array.from([5, 0, 4294967295, 7, 7, 1]);
+    expect([...unpack(pack({ a: odd, b: odd }, ['a'])).u32('a')]).toEqual([...odd]);
+    const ords = Uint32Array.from({ length: 50_000 }, (_, i) => i * 2);
+    const plain = pack({ ords });
+    const delta = pack({ ords }, ['ords']);
+    expect([...unpack(delta).u32('ords')]).toEqual([...ords]);
+    expect(delta.length * 20).toBeLessThan(plain.length);
+    expect(() => pack({ x: Float64Array.from([1]) }, ['x'])).toThrow(/delta encoding is for u32 arrays, not 'x'/);
+  });
 });

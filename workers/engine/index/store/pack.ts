@@ -12,6 +12,8 @@ interface Entry {
   kind: Kind;
   length: number;
   offset: number;
+  /** A u32 array stored as successive differences (mod 2^32): ascending ordinals become runs of 1 that zstd all but removes. */
+  delta?: 1;
 }
 
 const kindOf = (a: Packable): Kind =>
@@ -22,11 +24,13 @@ const kindOf = (a: Packable): Kind =>
  * zstd level 1 — columns are highly regular (sequential ordinals, one tag, offsets of 0), so blobs
  * shrink several times and the index build writes (and the preview reads) far less.
  */
-export function pack(arrays: Record<string, Packable>): Buffer {
+export function pack(arrays: Record<string, Packable>, delta: readonly string[] = []): Buffer {
   const entries: Entry[] = [];
   let offset = 0;
   for (const [name, a] of Object.entries(arrays)) {
-    entries.push({ name, kind: kindOf(a), length: a.length, offset });
+    const d = delta.includes(name);
+    if (d && !(a instanceof Uint32Array)) throw new Error(`internal: delta encoding is for u32 arrays, not '${name}'`);
+    entries.push({ name, kind: kindOf(a), length: a.length, offset, ...(d ? { delta: 1 as const } : {}) });
     offset += Math.ceil(a.byteLength / 8) * 8;
   }
   const header = Buffer.from(JSON.stringify(entries));
@@ -36,7 +40,8 @@ export function pack(arrays: Record<string, Packable>): Buffer {
   header.copy(out, 4);
   for (const e of entries) {
     const a = arrays[e.name] as Packable;
-    out.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), start + e.offset);
+    if (e.delta === 1) differences(a as Uint32Array, new Uint32Array(out.buffer, out.byteOffset + start + e.offset, a.length));
+    else out.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), start + e.offset);
   }
   return zstd.compress(out, { compressionLevel: 1 });
 }
@@ -62,7 +67,9 @@ export function unpack(blob: Uint8Array): Unpacked {
     const bytes = e.length * (kind === 'f64' ? 8 : kind === 'u8' ? 1 : 4);
     const copy = new ArrayBuffer(bytes);
     new Uint8Array(copy).set(buf.subarray(start + e.offset, start + e.offset + bytes));
-    return make(copy, e.length);
+    const out = make(copy, e.length);
+    if (e.delta === 1) sums(out as Uint32Array);
+    return out;
   };
   return {
     u8: (n) => get(n, 'u8', (b, len) => new Uint8Array(b, 0, len)),
@@ -71,4 +78,23 @@ export function unpack(blob: Uint8Array): Unpacked {
     f64: (n) => get(n, 'f64', (b, len) => new Float64Array(b, 0, len)),
     has: (n) => byName.has(n),
   };
+}
+
+/** `to[i] = from[i] - from[i - 1]` (mod 2^32; from[-1] = 0). */
+function differences(from: Uint32Array, to: Uint32Array): void {
+  let last = 0;
+  for (let i = 0; i < from.length; i++) {
+    const v = from[i] as number;
+    to[i] = v - last;
+    last = v;
+  }
+}
+
+/** Undoes `differences` in place. */
+function sums(a: Uint32Array): void {
+  let acc = 0;
+  for (let i = 0; i < a.length; i++) {
+    acc = (acc + (a[i] as number)) >>> 0;
+    a[i] = acc;
+  }
 }
