@@ -11,7 +11,9 @@ export type DB = BetterSqlite3.Database;
  * 1: files/docs/attr_files/columns with sparse packed columns.
  * 2: + token_counts (exact per-document tokenizer counts, one packed row per documents file).
  * 3: column blobs delta-code their ordinals and keep each span entry's first score only as its num
- *    (`laterScores` instead of `scores`): ≈ 2.4× smaller. Readers read both layouts, so 1 and 2 upgrade in place.
+ *    (`laterScores` instead of `scores`): ≈ 2.4× smaller; docs rows lose line, source, bytes, chars and
+ *    tokens, which files.data holds per document already. Readers read both blob layouts and never read
+ *    the dropped columns, so 1 and 2 upgrade in place.
  */
 export const SCHEMA_VERSION = 3;
 
@@ -53,9 +55,7 @@ CREATE TABLE files(
   id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, size INTEGER NOT NULL, mtime REAL NOT NULL, hash TEXT NOT NULL,
   docs INTEGER NOT NULL, raw_bytes INTEGER NOT NULL, problem TEXT, data BLOB NOT NULL, sources TEXT NOT NULL);
 CREATE TABLE docs(
-  file INTEGER NOT NULL, ord INTEGER NOT NULL, line INTEGER NOT NULL, id TEXT NOT NULL, id_json INTEGER NOT NULL,
-  source TEXT NOT NULL, bytes INTEGER NOT NULL, chars INTEGER NOT NULL, tokens INTEGER NOT NULL,
-  PRIMARY KEY(file, ord)) WITHOUT ROWID;
+  file INTEGER NOT NULL, ord INTEGER NOT NULL, id TEXT NOT NULL, id_json INTEGER NOT NULL, PRIMARY KEY(file, ord)) WITHOUT ROWID;
 CREATE INDEX docs_id ON docs(id);
 CREATE TABLE attr_files(
   set_name TEXT NOT NULL, file INTEGER NOT NULL, path TEXT NOT NULL, size INTEGER NOT NULL, mtime REAL NOT NULL,
@@ -92,6 +92,9 @@ export function resetSchema(db: DB): void {
 export function migrateSchema(db: DB, from: number): boolean {
   if (from !== 1 && from !== 2) return false;
   db.exec(TOKEN_COUNTS);
+  // New rows bind only the columns schema 3 keeps; the old blobs stay (readers read both layouts).
+  const has = new Set(db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('docs') as string[]);
+  for (const c of ['line', 'source', 'bytes', 'chars', 'tokens']) if (has.has(c)) db.exec(`ALTER TABLE docs DROP COLUMN ${c}`);
   setMeta(db, 'schema_version', String(SCHEMA_VERSION));
   return true;
 }

@@ -1,4 +1,4 @@
-// Column blobs of schema 3 (delta-coded ordinals, first span scores only as nums) are smaller, and indexes of schema 2 keep working.
+// Column blobs of schema 3 (delta-coded ordinals, first span scores only as nums) are smaller, and indexes of schema 2 keep working and upgrade in place.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,14 @@ function downgrade(root: string): { before: number; after: number } {
       before += r.data.length;
       after += old.length;
       update.run(old, r.set_name, r.path, r.file);
+    }
+    // Schema 2's docs rows also held line, source, bytes, chars and tokens.
+    for (const c of ['line', 'source', 'bytes', 'chars', 'tokens']) db.exec(`ALTER TABLE docs ADD COLUMN ${c} ${c === 'source' ? 'TEXT' : 'INTEGER'} NOT NULL DEFAULT ${c === 'source' ? "''" : 0}`);
+    const fill = db.prepare('UPDATE docs SET line = ?, source = ?, bytes = ?, chars = ?, tokens = ? WHERE file = ? AND ord = ?');
+    for (const r of db.prepare('SELECT id, data, sources FROM files').all() as { id: number; data: Buffer; sources: string }[]) {
+      const p = unpack(r.data);
+      const [codes, bytes, chars, tokens, names] = [p.u32('sourceCodes'), p.u32('bytes'), p.u32('chars'), p.u32('tokens'), JSON.parse(r.sources) as string[]];
+      for (let i = 0; i < codes.length; i++) fill.run(i + 1, names[codes[i] as number], bytes[i], chars[i], tokens[i], r.id, i);
     }
     setMeta(db, 'schema_version', '2');
   })();
@@ -102,6 +110,7 @@ describe('column blob layouts', () => {
     expect(r.skippedFiles).toBe(3);
     const db = openDatabase(indexPath(root), { readonly: true });
     expect(schemaVersionOf(db)).toBe(SCHEMA_VERSION);
+    expect((db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('docs') as string[]).sort()).toEqual(['file', 'id', 'id_json', 'ord']);
     db.close();
     const mixed = layouts(root);
     expect(mixed.old).toBeGreaterThan(0);

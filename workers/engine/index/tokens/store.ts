@@ -40,15 +40,27 @@ export function loadCounts(db: DB): Map<number, Uint32Array> {
   return out;
 }
 
+/** Each document's source name and estimated tokens, per documents file (by id), from the files' packed data. */
+export function sourcesByFile(db: DB): Map<number, { names: string[]; codes: Uint32Array; tokens: Uint32Array }> {
+  const out = new Map<number, { names: string[]; codes: Uint32Array; tokens: Uint32Array }>();
+  for (const r of db.prepare('SELECT id, data, sources FROM files').all() as { id: number; data: Buffer; sources: string }[]) {
+    const p = unpack(r.data);
+    out.set(r.id, { names: JSON.parse(r.sources) as string[], codes: p.u32('sourceCodes'), tokens: p.u32('tokens') });
+  }
+  return out;
+}
+
 /** Per source, the documents with a valid count and the sum of their counts (empty without counts). */
-export function countsBySource(db: DB): Map<string, { docs: number; tokens: number }> {
+export function countsBySource(db: DB, files = sourcesByFile(db)): Map<string, { docs: number; tokens: number }> {
   const out = new Map<string, { docs: number; tokens: number }>();
-  const sources = db.prepare('SELECT source FROM docs WHERE file = ? ORDER BY ord').pluck();
   for (const [file, counts] of loadCounts(db)) {
-    (sources.all(file) as string[]).forEach((source, ord) => {
+    const f = files.get(file);
+    if (f === undefined) continue;
+    for (let ord = 0; ord < f.codes.length; ord++) {
+      const source = f.names[f.codes[ord] as number] as string;
       const c = out.get(source) ?? { docs: 0, tokens: 0 };
       out.set(source, { docs: c.docs + 1, tokens: c.tokens + (counts[ord] as number) });
-    });
+    }
   }
   return out;
 }
