@@ -6,7 +6,7 @@ import { AssayError } from '../../errors.js';
 import { errorText } from '../../io/source.js';
 import { workerEntry } from '../../jobs/entry.js';
 import { runPool } from '../../jobs/pool.js';
-import { indexPath, migrateSchema, openDatabase, resetSchema, SCHEMA_VERSION, schemaVersionOf, setMeta, getMeta, type DB } from '../store/db.js';
+import { indexPath, journal, migrateSchema, openDatabase, resetSchema, SCHEMA_VERSION, schemaVersionOf, setMeta, getMeta, type DB } from '../store/db.js';
 import { discover, type Discovery, type PathCheck } from './discover.js';
 import { extractFile, type ExtractTask, type FileExtract } from './extract.js';
 import { planBuild } from './plan.js';
@@ -99,7 +99,10 @@ export async function buildIndex(root: string, opts: BuildOptions = {}): Promise
   };
   let opened: { db: DB; replaced: boolean };
   try {
-    opened = openIndexForWrite(target, opts.log);
+    // A first build is a new file nobody reads until it is renamed into place, and a failed one is removed: its
+    // rollback journal stays in memory (and holds next to nothing: pages past a file's original end are not
+    // journalled), so every page is written once instead of twice (log, then checkpoint). At 10^7 documents: 69 → 61 s.
+    opened = openIndexForWrite(target, opts.log, firstBuild ? 'memory' : 'wal');
   } catch (e) {
     if (firstBuild) removeFailed();
     throw e;
@@ -164,11 +167,9 @@ export async function buildIndex(root: string, opts: BuildOptions = {}): Promise
       setMeta(db, 'root', root);
       db.exec('COMMIT');
       try {
-        if (firstBuild) {
-          // Everything into the database file (an empty log after TRUNCATE), so that one file can be renamed into place.
-          const [r] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number }[];
-          if (r === undefined || r.busy !== 0 || r.log !== 0) throw new Error(`the write-ahead log could not be folded in (${JSON.stringify(r)})`);
-        } else db.pragma('wal_checkpoint(PASSIVE)');
+        // A first build's one file, written without a log, becomes a WAL database like any index before it is renamed into place.
+        if (firstBuild) journal(db, 'wal');
+        else db.pragma('wal_checkpoint(PASSIVE)');
         checkpointed = true;
       } catch (e) {
         // A first build that is not one file yet cannot be moved into place: it failed.
@@ -246,9 +247,9 @@ function indexWriteError(e: unknown, path: string): unknown {
 }
 
 /** Opens (or creates) the index; a file that is not a database at all is replaced, with a note. */
-function openIndexForWrite(path: string, log: BuildOptions['log']): { db: DB; replaced: boolean } {
+function openIndexForWrite(path: string, log: BuildOptions['log'], journal: 'wal' | 'memory'): { db: DB; replaced: boolean } {
   try {
-    const db = openDatabase(path, { create: true });
+    const db = openDatabase(path, { create: true, journal });
     db.prepare('SELECT count(*) FROM sqlite_master').get();
     return { db, replaced: false };
   } catch (e) {
@@ -258,7 +259,7 @@ function openIndexForWrite(path: string, log: BuildOptions['log']): { db: DB; re
     }
     log?.(`${path} is not a readable index (${(e as Error).message}); rebuilding it`);
     for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
-    return { db: openDatabase(path, { create: true }), replaced: true };
+    return { db: openDatabase(path, { create: true, journal }), replaced: true };
   }
 }
 

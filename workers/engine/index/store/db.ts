@@ -27,17 +27,26 @@ export function indexPath(root: string): string {
 
 const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
 
-export function openDatabase(path: string, opts: { readonly?: boolean; create?: boolean } = {}): DB {
+export function openDatabase(path: string, opts: { readonly?: boolean; create?: boolean; journal?: 'wal' | 'memory' } = {}): DB {
   const db = new Database(path, { readonly: opts.readonly ?? false, fileMustExist: !(opts.create ?? false) });
   db.pragma('busy_timeout = 10000');
   if (!opts.readonly) {
-    db.pragma('journal_mode = WAL');
+    // The rollback journal in memory only for a new file no one reads until it is complete (a first build; see buildIndex).
+    journal(db, opts.journal ?? 'wal');
     // The index is derived data: a crash loses at most the build in progress, never the dataset.
     db.pragma('synchronous = OFF');
   }
   // Readers hold columns in memory and touch few pages; the builder writes many.
   db.pragma(`cache_size = ${opts.readonly ? -16384 : -131072}`);
   return db;
+}
+
+/**
+ * Asks for a journal mode and returns the one in force: SQLite keeps another without failing where the mode is
+ * unavailable (WAL on a file system without shared memory), which costs speed, never correctness.
+ */
+export function journal(db: DB, mode: 'wal' | 'memory'): string {
+  return String(db.pragma(`journal_mode = ${mode.toUpperCase()}`, { simple: true }));
 }
 
 /**
