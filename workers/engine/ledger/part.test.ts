@@ -1,15 +1,33 @@
 // A ledger part: each text's sha256, sha_key and bytes as Buffer.from encodes it, whatever its length; held-back rows land after the ones added before them.
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../testing.js';
 import { LedgerPart, shaKey } from './part.js';
+import { createLedger, createPart } from './schema.js';
 
 const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
 
 describe('LedgerPart text columns', () => {
+  it('parts and ledgers keep their rollback journal in memory: no journal file beside them while a transaction runs', () => {
+    const { dir, cleanup } = tempDir('assay-part-');
+    try {
+      for (const db of [createPart(join(dir, 'p.sqlite')), createLedger(join(dir, 'l.sqlite'), 'mix')]) {
+        expect(db.pragma('journal_mode', { simple: true })).toBe('memory');
+        db.exec('BEGIN');
+        db.exec("INSERT INTO files(path) VALUES ('x')");
+        expect(readdirSync(dir).filter((f) => f.endsWith('-journal'))).toEqual([]);
+        db.exec('COMMIT');
+        db.close();
+      }
+    } finally {
+      cleanup();
+    }
+  });
+
   it('hashes and counts the UTF-8 bytes of each text: lone surrogates as U+FFFD, texts past the reused buffer, non-strings as empty', () => {
     const { dir, cleanup } = tempDir('assay-part-');
     try {

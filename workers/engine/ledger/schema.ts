@@ -52,10 +52,19 @@ export const REMOVED = -3;
 
 const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
 
+/**
+ * Ledgers are written under temporary names and renamed when complete, so they need no journal on disk: the
+ * rollback journal stays in memory. (journal_mode = OFF would be the same, but better-sqlite3's defensive mode
+ * refuses it and SQLite then keeps DELETE: a journal file created and removed for every transaction.)
+ */
+const noJournalFile = (db: LedgerDB): void => {
+  db.pragma('journal_mode = MEMORY');
+};
+
 /** A new ledger at `path` (a temporary name: the caller renames it when complete). */
 export function createLedger(path: string, kind: LedgerKind): LedgerDB {
   const db = new Database(path);
-  db.pragma('journal_mode = OFF');
+  noJournalFile(db);
   db.pragma('synchronous = OFF');
   db.exec(kind === 'mix' ? MIX_TABLES : TOKENS_TABLES);
   const meta = db.prepare('INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)');
@@ -88,14 +97,14 @@ export async function writeLedgerFile(path: string, kind: LedgerKind, fill: (db:
 /** A ledger copy to edit in place (assay remove works on a temporary copy, then renames it). */
 export function openWritable(path: string): LedgerDB {
   const db = new Database(path, { fileMustExist: true });
-  db.pragma('journal_mode = OFF');
+  noJournalFile(db);
   return db;
 }
 
 /** A shard's part (no meta, no indexes): written by the shard's process, merged by the run. */
 export function createPart(path: string): LedgerDB {
   const db = new Database(path);
-  db.pragma('journal_mode = OFF');
+  noJournalFile(db);
   db.pragma('synchronous = OFF');
   db.exec(MIX_TABLES);
   return db;
