@@ -7,6 +7,7 @@ import { errorText } from '../../io/source.js';
 import { workerEntry } from '../../jobs/entry.js';
 import { runPool } from '../../jobs/pool.js';
 import { indexPath, journal, migrateSchema, openDatabase, resetSchema, SCHEMA_VERSION, schemaVersionOf, setMeta, getMeta, type DB } from '../store/db.js';
+import { dropSpareBuffers } from './collect.js';
 import { discover, type Discovery, type PathCheck } from './discover.js';
 import { extractFile, type ExtractTask, type FileExtract } from './extract.js';
 import { planBuild } from './plan.js';
@@ -289,9 +290,14 @@ async function runTasks(tasks: ExtractTask[], bytes: number, onResult: (t: Extra
   const processes = Math.max(1, Math.min(opts.processes ?? Math.min(2, cpus().length), tasks.length));
   // Unless asked for explicitly, small inputs are read in this process.
   if (processes === 1 || (opts.processes === undefined && bytes < POOL_MIN_BYTES)) {
-    for (const t of tasks) {
-      if (opts.signal?.aborted) throw new AssayError('CANCELLED', 'indexing cancelled');
-      onResult(t, await extractFile(t, opts.signal));
+    try {
+      for (const t of tasks) {
+        if (opts.signal?.aborted) throw new AssayError('CANCELLED', 'indexing cancelled');
+        onResult(t, await extractFile(t, opts.signal));
+      }
+    } finally {
+      // This process (the app's engine, a CLI) goes on after the build: it keeps no spare column buffers.
+      dropSpareBuffers();
     }
     return;
   }
