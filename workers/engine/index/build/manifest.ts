@@ -5,7 +5,7 @@ import { loadManifest } from '../../manifest/read.js';
 import { indexManifestPath } from '../../manifest/schema.js';
 import type { SourceCount } from '../../manifest/schema.js';
 import { sha256File, writeRunManifest, type InputRecord, type OutputRecord } from '../../manifest/write.js';
-import { countsBySource, sourcesByFile } from '../tokens/store.js';
+import { countsBySource, sourcesByFile, sumBySource } from '../tokens/store.js';
 import { indexPath, openDatabase } from '../store/db.js';
 import { searchPath } from '../search/store.js';
 import { discover, type PathCheck } from './discover.js';
@@ -47,18 +47,8 @@ export async function writeIndexManifest(rootArg: string, run: IndexManifestRun)
   const bySource: Record<string, SourceCount> = {};
   try {
     const files = sourcesByFile(db);
-    const estimates = new Map<string, { docs: number; tokens: number }>();
-    for (const f of files.values()) {
-      for (let ord = 0; ord < f.codes.length; ord++) {
-        const source = f.names[f.codes[ord] as number] as string;
-        const c = estimates.get(source) ?? { docs: 0, tokens: 0 };
-        c.docs++;
-        c.tokens += f.tokens[ord] as number;
-        estimates.set(source, c);
-      }
-    }
     // In UTF-8 byte order, as SQLite's ORDER BY listed them.
-    const rows = [...estimates].sort(([a], [b]) => Buffer.compare(Buffer.from(a), Buffer.from(b))).map(([source, c]) => ({ source, ...c }));
+    const rows = [...sumBySource(files, (_, f) => f.tokens)].sort(([a], [b]) => Buffer.compare(Buffer.from(a), Buffer.from(b))).map(([source, c]) => ({ source, ...c }));
     // A source's tokens are exact when every one of its documents has a tokenizer count, else all estimates (never a mix).
     const exact = countsBySource(db, files);
     for (const r of rows) {

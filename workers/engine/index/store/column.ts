@@ -224,7 +224,7 @@ function loadSpans(db: DB, set: string, key: string, files: ReadonlyMap<number, 
         }
       }
       k += m;
-      if (m > 0) l += m - 1;
+      l += m - 1; // a SPANS entry has at least one span
     }
   }
   return { offsets, starts, ends, scores: narrowScores(scores) };

@@ -42,11 +42,11 @@ export function openDatabase(path: string, opts: { readonly?: boolean; create?: 
 }
 
 /**
- * Asks for a journal mode and returns the one in force: SQLite keeps another without failing where the mode is
- * unavailable (WAL on a file system without shared memory), which costs speed, never correctness.
+ * Asks for a journal mode. Where it is unavailable (WAL on a file system without shared memory) SQLite keeps
+ * another without failing, which costs speed, never correctness.
  */
-export function journal(db: DB, mode: 'wal' | 'memory'): string {
-  return String(db.pragma(`journal_mode = ${mode.toUpperCase()}`, { simple: true }));
+export function journal(db: DB, mode: 'wal' | 'memory'): void {
+  db.pragma(`journal_mode = ${mode.toUpperCase()}`);
 }
 
 /**

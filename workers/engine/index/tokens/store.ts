@@ -40,9 +40,16 @@ export function loadCounts(db: DB): Map<number, Uint32Array> {
   return out;
 }
 
-/** Each document's source name and estimated tokens, per documents file (by id), from the files' packed data. */
-export function sourcesByFile(db: DB): Map<number, { names: string[]; codes: Uint32Array; tokens: Uint32Array }> {
-  const out = new Map<number, { names: string[]; codes: Uint32Array; tokens: Uint32Array }>();
+/** One documents file's per-document source codes (into `names`) and estimated tokens, from its packed data. */
+export interface FileSources {
+  names: string[];
+  codes: Uint32Array;
+  tokens: Uint32Array;
+}
+
+/** Every documents file's sources and estimated tokens, by file id. */
+export function sourcesByFile(db: DB): Map<number, FileSources> {
+  const out = new Map<number, FileSources>();
   for (const r of db.prepare('SELECT id, data, sources FROM files').all() as { id: number; data: Buffer; sources: string }[]) {
     const p = unpack(r.data);
     out.set(r.id, { names: JSON.parse(r.sources) as string[], codes: p.u32('sourceCodes'), tokens: p.u32('tokens') });
@@ -50,17 +57,25 @@ export function sourcesByFile(db: DB): Map<number, { names: string[]; codes: Uin
   return out;
 }
 
-/** Per source, the documents with a valid count and the sum of their counts (empty without counts). */
-export function countsBySource(db: DB, files = sourcesByFile(db)): Map<string, { docs: number; tokens: number }> {
+/** Per source, the documents of the files `tokensOf` gives per-document tokens for, and the sum of those tokens. */
+export function sumBySource(files: ReadonlyMap<number, FileSources>, tokensOf: (id: number, f: FileSources) => Uint32Array | undefined): Map<string, { docs: number; tokens: number }> {
   const out = new Map<string, { docs: number; tokens: number }>();
-  for (const [file, counts] of loadCounts(db)) {
-    const f = files.get(file);
-    if (f === undefined) continue;
+  for (const [id, f] of files) {
+    const tokens = tokensOf(id, f);
+    if (tokens === undefined) continue;
     for (let ord = 0; ord < f.codes.length; ord++) {
       const source = f.names[f.codes[ord] as number] as string;
-      const c = out.get(source) ?? { docs: 0, tokens: 0 };
-      out.set(source, { docs: c.docs + 1, tokens: c.tokens + (counts[ord] as number) });
+      let c = out.get(source);
+      if (c === undefined) out.set(source, (c = { docs: 0, tokens: 0 }));
+      c.docs++;
+      c.tokens += tokens[ord] as number;
     }
   }
   return out;
+}
+
+/** Per source, the documents with a valid count and the sum of their counts (empty without counts). */
+export function countsBySource(db: DB, files = sourcesByFile(db)): Map<string, { docs: number; tokens: number }> {
+  const counts = loadCounts(db);
+  return sumBySource(files, (id) => counts.get(id));
 }
