@@ -182,7 +182,7 @@ describe('comparison on the preview worker thread', () => {
     await buildIndex(dir);
     const { client } = onWorker(dir);
     await client.invoke('workspace.info', {});
-    const older = client.call('preview.diff', { recipeText: slowRecipe(24, 'a'), against: { text: slowRecipe(24, 'b') } });
+    const older = client.call('preview.diff', { recipeText: slowRecipe(60, 'a'), against: { text: slowRecipe(60, 'b') } });
     await new Promise((r) => setTimeout(r, 300));
     const t = performance.now();
     await client.invoke('workspace.info', {});

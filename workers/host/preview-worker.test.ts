@@ -97,7 +97,8 @@ describe('preview worker', () => {
     const { client } = start(dir);
     await client.invoke('workspace.info', {});
     const t0 = performance.now();
-    const long = client.invoke('preview.run', { recipeText: slowRecipe(24) });
+    // Enough rules that the preview lasts well past the probes' 200 ms bound on a fast machine too (≈ 20 ms a rule here).
+    const long = client.invoke('preview.run', { recipeText: slowRecipe(72) });
     const latencies: number[] = [];
     let done = false;
     void long.finally(() => (done = true));
@@ -111,7 +112,7 @@ describe('preview worker', () => {
     // On a shared machine one answer in fifty may be descheduled; a blocked host would have one answer, after the preview.
     const slow = latencies.filter((ms) => ms >= 200).length;
     console.log(`preview ${previewMs.toFixed(0)} ms; workspace.info answered ${latencies.length} times meanwhile, ${slow} at or past 200 ms, slowest ${Math.max(...latencies).toFixed(1)} ms`);
-    expect((await long).rules).toHaveLength(24);
+    expect((await long).rules).toHaveLength(72);
     expect(previewMs).toBeGreaterThan(500);
     expect(latencies.length).toBeGreaterThanOrEqual(10);
     expect(slow).toBeLessThanOrEqual(Math.floor(latencies.length * 0.02));
@@ -123,8 +124,8 @@ describe('preview worker', () => {
     const logs: string[] = [];
     const { client, host } = start(dir, { preview: { graceMs: 10_000 } }, logs);
     await client.invoke('workspace.info', {});
-    const older = client.call('preview.run', { recipeText: slowRecipe(24, 'a') });
-    const queued = client.call('preview.run', { recipeText: slowRecipe(24, 'b') });
+    const older = client.call('preview.run', { recipeText: slowRecipe(72, 'a') });
+    const queued = client.call('preview.run', { recipeText: slowRecipe(72, 'b') });
     await new Promise((r) => setTimeout(r, 300));
     const t = performance.now();
     const newer = await client.invoke('preview.run', { recipeText: slowRecipe(1, 'c') });
