@@ -1,5 +1,5 @@
 // URLFilter: tldextract-style host split, rule order, list files and soft-word counting.
-import { writeFileSync } from 'node:fs';
+import { utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -61,6 +61,31 @@ describe('URLFilter rules', () => {
       expect(tag('http://ok.dcom/')).toEqual([]); // no "" entry from the blank line
       expect(tag(undefined)).toEqual(['missing_url']);
     });
+  });
+
+  it('reuses the lists built for the same options and unchanged files from file to file; a changed file is read again', async () => {
+    const file = join(dir, 'reuse.txt');
+    const when = new Date('2026-01-02T03:04:05Z');
+    writeFileSync(file, 'first.org\n');
+    utimesSync(file, when, when);
+    const o = urlFilterOptions.parse({ domains_files: 'reuse.txt', use_integrated_lists: false });
+    const reason = async (url: string): Promise<string[]> => {
+      const t = await urlFilter.create(o, { seed: 0, cwd: dir });
+      return (t.tag({ id: '1', text: 'x', source: '', metadata: { url }, record: {} }) as TagSpan[]).filter((s) => s.type.startsWith('reason_')).map((s) => s.type);
+    };
+    expect(await reason('http://first.org/')).toEqual(['reason_domain']);
+    // Same size and time: the next file's tagger gets the lists already built, not the file's new bytes.
+    writeFileSync(file, 'other.org\n');
+    utimesSync(file, when, when);
+    expect(await reason('http://first.org/')).toEqual(['reason_domain']);
+    expect(await reason('http://other.org/')).toEqual([]);
+    // A real edit changes the file's time: read again.
+    utimesSync(file, when, new Date(when.getTime() + 5000));
+    expect(await reason('http://first.org/')).toEqual([]);
+    expect(await reason('http://other.org/')).toEqual(['reason_domain']);
+    // A list file that disappears is an error naming it, every time.
+    const gone = urlFilterOptions.parse({ domains_files: 'gone.txt', use_integrated_lists: false });
+    for (let i = 0; i < 2; i++) await expect(urlFilter.create(gone, { seed: 0, cwd: dir })).rejects.toMatchObject({ code: 'IO', file: join(dir, 'gone.txt') });
   });
 
   it('counts soft-banned words against the threshold', () => {

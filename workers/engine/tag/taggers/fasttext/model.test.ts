@@ -1,5 +1,5 @@
 // The WASM fastText wrapper: loading from a path, header checks, sharing, line and surrogate handling.
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAssayError } from '../../../errors.js';
@@ -45,6 +45,34 @@ describe('loading', () => {
     expect(b.predict('bonjour tout le monde', 1)[0]?.label).toBe('__label__fr');
     b.release();
     expect(() => b.predict('x')).toThrow(/after release/);
+  });
+
+  it('keeps the last two JavaScript models nobody holds loaded (a run creates its taggers per file); frees WebAssembly ones', async () => {
+    const when = new Date('2026-01-02T03:04:05Z');
+    const copies = ['idle-a.ftz', 'idle-b.ftz', 'idle-c.ftz', 'idle-w.ftz'].map((name) => {
+      const file = join(tmp.dir, name);
+      copyFileSync(DEFAULT_LID_MODEL, file);
+      utimesSync(file, when, when);
+      return file;
+    });
+    const [a, b, c, w] = copies as [string, string, string, string];
+    (await loadFastTextModel(a)).release();
+    (await loadFastTextModel(w, { runtime: 'wasm' })).release();
+    // The same size and time, other bytes: only a model still loaded can answer.
+    const spoil = (file: string): void => {
+      writeFileSync(file, Buffer.alloc(readFileSync(file).length, 7));
+      utimesSync(file, when, when);
+    };
+    spoil(a);
+    spoil(w);
+    const again = await loadFastTextModel(a);
+    expect(again.predict('bonjour tout le monde', 1)[0]?.label).toBe('__label__fr');
+    again.release();
+    await expect(loadFastTextModel(w, { runtime: 'wasm' })).rejects.toMatchObject({ code: 'IO', file: w });
+    // Two other models released after it: the first is dropped and read again (and now fails).
+    (await loadFastTextModel(b)).release();
+    (await loadFastTextModel(c)).release();
+    await expect(loadFastTextModel(a)).rejects.toMatchObject({ code: 'IO', file: a });
   });
 
   it.each([

@@ -70,6 +70,13 @@ export interface LoadOptions {
 }
 
 const cache = new Map<string, Entry>();
+/**
+ * Models in JavaScript nobody holds, kept loaded (oldest first): a tag run creates its taggers anew for every file,
+ * and reloading lid.176 with cold token and row caches cost ≈ 10 ms plus a slower start on each file. A WebAssembly
+ * model is freed with its last handle (its memory lives in the module's heap).
+ */
+const idle: string[] = [];
+const IDLE_MAX = 2;
 
 /**
  * Loads (or shares an already loaded) supervised model. Taggers call this in `create()` and
@@ -80,6 +87,8 @@ export async function loadFastTextModel(file: string = DEFAULT_LID_MODEL, opts: 
   const useJs = opts.runtime !== 'wasm';
   const key = cacheKey(abs) + (useJs ? '' : '\0wasm');
   let entry = cache.get(key);
+  const wasIdle = idle.indexOf(key);
+  if (wasIdle >= 0) idle.splice(wasIdle, 1);
   if (entry === undefined) {
     entry = { refs: 0, loaded: loadNative(abs, useJs) };
     cache.set(key, entry);
@@ -203,10 +212,14 @@ function makeHandle(file: string, key: string, entry: Entry, loaded: Loaded): Fa
     release(): void {
       if (released) return;
       released = true;
-      if (--entry.refs === 0 && cache.get(key) === entry) {
+      if (--entry.refs !== 0 || cache.get(key) !== entry) return;
+      if (native !== null) {
         cache.delete(key);
-        native?.delete();
+        native.delete();
+        return;
       }
+      idle.push(key);
+      while (idle.length > IDLE_MAX) cache.delete(idle.shift() as string);
     },
   };
   return handle;
