@@ -34,32 +34,35 @@ function finewebPreset(): TaggerRequest[] {
 
 /**
  * What a measurement tags: `tag` (bench/mix, BENCH_TAGGERS), `floor`, `prose-fineweb[:i]` (preset or its i-th tagger
- * alone), `prose-dolma[:i]`; a `sustained:` prefix first tags the prose corpus's even-numbered documents unmeasured
+ * alone), `prose-dolma[:i]`. Prefixes: `sustained:` first tags the prose corpus's even-numbered documents unmeasured
  * and then measures the odd-numbered ones (other text, the same process): the rate a long run keeps up once V8 has
- * compiled the taggers and their caches have filled.
+ * compiled the taggers and their caches have filled; `files8:` measures the corpus dealt into 8 files (taggers are
+ * created for every file).
  */
 function plan(kind: string): { files: string[]; warmUp: string[]; taggers: (string | TaggerRequest)[] | null } {
-  const sustained = kind.startsWith('sustained:');
-  const [what, index] = (sustained ? kind.slice('sustained:'.length) : kind).split(':');
+  const [prefix, rest] = /^(sustained|files8):/.test(kind) ? [kind.slice(0, kind.indexOf(':')), kind.slice(kind.indexOf(':') + 1)] : ['', kind];
+  const [what, index] = rest.split(':');
   if (what === 'floor' || what === 'tag') return { files: ensureCorpus(ROOT, CORPUS_MB, 8).files.slice(0, FILES_USED), warmUp: [], taggers: what === 'tag' ? BENCH_TAGGERS : null };
   // Files in this process's own folder: attributes land beside them, so measurements run side by side never share a file.
   const corpus = ensureProseCorpus(PROSE).file;
   const all: (string | TaggerRequest)[] | null = what === 'prose-fineweb' ? finewebPreset() : what === 'prose-dolma' ? DOLMA_PASS : what === 'prose-floor' ? null : [what as string];
   const taggers = all === null || index === undefined ? all : [all[Number(index)] as string | TaggerRequest];
-  if (!sustained) {
+  if (prefix === '') {
     const link = join(OUT, 'documents', 'prose.jsonl.gz');
     mkdirSync(dirname(link), { recursive: true });
     symlinkSync(corpus, link);
     return { files: [link], warmUp: [], taggers };
   }
   const lines = gunzipSync(readFileSync(corpus)).toString('utf8').split('\n').filter((l) => l !== '');
-  const half = (name: string, parity: number): string => {
+  /** The documents whose number is `part` modulo `parts`, as documents/<name>.jsonl.gz in a folder of their own. */
+  const deal = (name: string, part: number, parts: number): string => {
     const file = join(OUT, name, 'documents', `${name}.jsonl.gz`);
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, gzipSync(lines.filter((_, i) => i % 2 === parity).join('\n') + '\n', { level: 1 }));
+    writeFileSync(file, gzipSync(lines.filter((_, i) => i % parts === part).join('\n') + '\n', { level: 1 }));
     return file;
   };
-  return { files: [half('measured', 1)], warmUp: [half('warm-up', 0)], taggers };
+  if (prefix === 'files8') return { files: Array.from({ length: 8 }, (_, k) => deal(`part-${k}`, k, 8)), warmUp: [], taggers };
+  return { files: [deal('measured', 1, 2)], warmUp: [deal('warm-up', 0, 2)], taggers };
 }
 
 interface Measured {
@@ -150,6 +153,7 @@ function prose(): string[] {
   const preset = finewebPreset();
   const one = best('prose-fineweb');
   lines.push(`  FineWeb preset (configs/fineweb.yaml), one pass  ${fmt(one)}   (target ≥ 5)`);
+  lines.push(`  the same, the corpus dealt into 8 files           ${fmt(best('files8:prose-fineweb'))}`);
   lines.push(...againstSlowest(one, preset.map((t, i) => ({ name: nameOf(t), r: best(`prose-fineweb:${i}`) }))));
   lines.push(`  ${DOLMA_PASS.join(' + ')}, one pass ${fmt(best('prose-dolma'))} (target ≥ 12)`);
   lines.push('  sustained: the odd-numbered documents, measured after the even-numbered ones in the same process (other text)');
