@@ -40,8 +40,9 @@ function finewebPreset(): TaggerRequest[] {
  * created for every file).
  */
 function plan(kind: string): { files: string[]; warmUp: string[]; taggers: (string | TaggerRequest)[] | null } {
-  const [prefix, rest] = /^(sustained|files8):/.test(kind) ? [kind.slice(0, kind.indexOf(':')), kind.slice(kind.indexOf(':') + 1)] : ['', kind];
-  const [what, index] = rest.split(':');
+  const prefixed = /^(sustained|files8):(.*)$/.exec(kind);
+  const prefix = prefixed?.[1] ?? '';
+  const [what, index] = (prefixed?.[2] ?? kind).split(':');
   if (what === 'floor' || what === 'tag') return { files: ensureCorpus(ROOT, CORPUS_MB, 8).files.slice(0, FILES_USED), warmUp: [], taggers: what === 'tag' ? BENCH_TAGGERS : null };
   // Files in this process's own folder: attributes land beside them, so measurements run side by side never share a file.
   const corpus = ensureProseCorpus(PROSE).file;

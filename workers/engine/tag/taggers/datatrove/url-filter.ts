@@ -1,10 +1,10 @@
 // url_filter: DataTrove's URLFilter (datatrove-spec §8) over metadata.url, with user-supplied block lists.
-import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { AssayError } from '../../../errors.js';
 import { errorText, openDecoded } from '../../../io/source.js';
+import { fileStamp } from '../../../io/stamp.js';
 import { pyStrip } from '../../../text/python.js';
 import type { TagDocument, Tagger, TaggerSpec, TagSpan } from '../../types.js';
 import { filterOutputs, filterSpans, profileOption, type RuleOutcome } from './common.js';
@@ -171,15 +171,8 @@ const BUILT_MAX = 2;
 
 function listsFor(o: UrlFilterOptions, cwd: string): UrlLists | Promise<UrlLists> {
   const paths = [...FILE_FIELDS.flatMap((f) => o[f]), ...(o.public_suffix_list === null ? [] : [o.public_suffix_list])].map((f) => resolve(cwd, f));
-  const ids: string[] = [];
-  for (const p of paths) {
-    try {
-      const st = statSync(p);
-      ids.push(`${p}\0${st.size}\0${st.mtimeMs}`);
-    } catch {
-      return loadUrlLists(o, cwd); // reports the file and field
-    }
-  }
+  const ids = paths.map(fileStamp);
+  if (ids.includes(null)) return loadUrlLists(o, cwd); // reports the file and field
   const key = JSON.stringify([o, ids]);
   let lists = built.get(key);
   if (lists !== undefined) built.delete(key);

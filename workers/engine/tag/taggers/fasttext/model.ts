@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { AssayError } from '../../../errors.js';
+import { fileStamp } from '../../../io/stamp.js';
 import { readJsModel } from './js-model.js';
 import { JsPredictor, type FirstAnd } from './js-predict.js';
 import { openModelFile, type ModelHeader } from './model-file.js';
@@ -105,14 +106,8 @@ export async function loadFastTextModel(file: string = DEFAULT_LID_MODEL, opts: 
   return makeHandle(abs, key, entry, loaded);
 }
 
-function cacheKey(abs: string): string {
-  try {
-    const st = fs.statSync(abs);
-    return `${abs}\0${st.size}\0${st.mtimeMs}`;
-  } catch {
-    return abs; // openModelFile reports the error with the path
-  }
-}
+/** The file as it is now; a file that cannot be stat'ed is keyed by its path, and openModelFile reports the error. */
+const cacheKey = (abs: string): string => fileStamp(abs) ?? abs;
 
 /** The JavaScript model, or null when it cannot reproduce the file (then WebAssembly loads it and reports errors). */
 function readForJs(file: string, size: number): JsPredictor | null {
