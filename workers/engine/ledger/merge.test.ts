@@ -1,5 +1,5 @@
 // Merging shard parts: every row keeps its order and its files, whether the part's file ids are copied, shifted or looked up by path.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../testing.js';
 import { mergeLedger } from './merge.js';
 import { LedgerPart } from './part.js';
+import { LEDGER_SCHEMA, LEDGER_VERSION } from './schema.js';
 
 const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
 
@@ -14,7 +15,7 @@ const Database = createRequire(import.meta.url)('better-sqlite3') as typeof Bett
 type Rows = [string, string, string | null][];
 
 describe('mergeLedger', () => {
-  it('maps file ids by path for parts whose ids line up (copied), are offset (shifted) and overlap earlier parts (joined)', async () => {
+  it.each([false, true])('maps file ids by path for parts whose ids line up (copied), are offset (shifted) and overlap earlier parts (joined); first part taken over: %s', async (adopt) => {
     const { dir, cleanup } = tempDir('assay-merge-');
     try {
       const parts: Rows[] = [
@@ -31,8 +32,13 @@ describe('mergeLedger', () => {
         return path;
       });
       mkdirSync(join(dir, '.assay'));
-      await mergeLedger(dir, [{ index: 0, name: 's', reasons: [{ key: 'include', label: 'x' }] }], paths, {});
+      await mergeLedger(dir, [{ index: 0, name: 's', reasons: [{ key: 'include', label: 'x' }] }], paths, { run: 'r1' }, adopt);
+      // Taken over: renamed, not copied; the others are the caller's to remove.
+      expect(paths.map((p) => existsSync(p))).toEqual([!adopt, true, true]);
       const db = new Database(join(dir, '.assay', 'ledger.sqlite'), { readonly: true });
+      const meta = db.prepare('SELECT key, value FROM meta ORDER BY key').all();
+      expect(meta).toEqual([{ key: 'kind', value: 'mix' }, { key: 'run', value: 'r1' }, { key: 'schema', value: LEDGER_SCHEMA }, { key: 'version', value: String(LEDGER_VERSION) }]);
+      expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'docs_%' ORDER BY name").pluck().all()).toEqual(['docs_id', 'docs_sha', 'docs_url']);
       const got = db
         .prepare('SELECT d.rowid AS r, d.doc_id AS id, f1.path AS file, f2.path AS shard, d.line AS line FROM docs d JOIN files f1 ON f1.id = d.file LEFT JOIN files f2 ON f2.id = d.shard ORDER BY d.rowid')
         .all();

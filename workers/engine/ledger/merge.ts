@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DropReason } from '../mix/compile.js';
-import { ledgerPathFor, MIX_INDEXES, writeLedgerFile, type LedgerDB } from './schema.js';
+import { ledgerPathFor, MIX_INDEXES, writeLedgerFile, writeLedgerFromPart, type LedgerDB } from './schema.js';
 
 /** Parts live beside the ledger until the merge; one per shard, named by its output path (unique in a run). */
 export const partsDir = (folder: string): string => join(folder, '.assay', 'ledger-parts');
@@ -18,31 +18,38 @@ export interface LedgerStream {
 
 /**
  * Writes `<folder>/.assay/ledger.sqlite` from the parts of the shards written into `folder`, in shard order,
- * then builds the lookup indexes once (cheaper than keeping them up to date row by row).
+ * then builds the lookup indexes once (cheaper than keeping them up to date row by row). `adoptFirst`: the first
+ * part becomes the ledger itself instead of being copied into a new one (it is gone afterwards, whatever happens).
  */
-export async function mergeLedger(folder: string, streams: readonly LedgerStream[], parts: readonly string[], run: Record<string, string>): Promise<string> {
-  return writeLedgerFile(ledgerPathFor(folder), 'mix', (db) => {
-    const meta = db.prepare('INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)');
-    for (const [k, v] of Object.entries(run)) meta.run(k, v);
-    const stream = db.prepare('INSERT INTO streams(id, name) VALUES (?, ?)');
-    const rule = db.prepare('INSERT INTO rules(stream, reason, key, text) VALUES (?, ?, ?, ?)');
-    for (const s of streams) {
-      stream.run(s.index, s.name);
-      s.reasons.forEach((r, k) => rule.run(s.index, k, r.key, r.label));
-    }
-    for (const part of parts) {
-      db.prepare('ATTACH DATABASE ? AS p').run(part);
-      db.exec('BEGIN; INSERT OR IGNORE INTO files(path) SELECT path FROM p.files ORDER BY id;');
-      const shift = fileIdShift(db);
-      // The same rows either way; the shifted forms skip four lookups per row, and the unshifted one (each run's
-      // first part) is SQLite's transfer optimisation, which copies the records as they are.
-      if (shift === 0) db.exec('INSERT INTO docs SELECT * FROM p.docs');
-      else if (shift !== null) db.prepare(`INSERT INTO docs SELECT ${SHIFTED} FROM p.docs ORDER BY rowid`).run({ k: shift });
-      else db.exec(`INSERT INTO docs SELECT ${JOINED} ORDER BY d.rowid`);
-      db.exec('COMMIT; DETACH DATABASE p');
-    }
-    db.exec(MIX_INDEXES);
-  });
+export async function mergeLedger(folder: string, streams: readonly LedgerStream[], parts: readonly string[], run: Record<string, string>, adoptFirst = false): Promise<string> {
+  const path = ledgerPathFor(folder);
+  const [first, ...rest] = parts;
+  if (adoptFirst && first !== undefined) return writeLedgerFromPart(path, first, (db) => fillLedger(db, streams, rest, run));
+  return writeLedgerFile(path, 'mix', (db) => fillLedger(db, streams, parts, run));
+}
+
+/** The run's meta rows, its streams and rules, then each part's files and documents appended, then the indexes. */
+function fillLedger(db: LedgerDB, streams: readonly LedgerStream[], parts: readonly string[], run: Record<string, string>): void {
+  const meta = db.prepare('INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)');
+  for (const [k, v] of Object.entries(run)) meta.run(k, v);
+  const stream = db.prepare('INSERT INTO streams(id, name) VALUES (?, ?)');
+  const rule = db.prepare('INSERT INTO rules(stream, reason, key, text) VALUES (?, ?, ?, ?)');
+  for (const s of streams) {
+    stream.run(s.index, s.name);
+    s.reasons.forEach((r, k) => rule.run(s.index, k, r.key, r.label));
+  }
+  for (const part of parts) {
+    db.prepare('ATTACH DATABASE ? AS p').run(part);
+    db.exec('BEGIN; INSERT OR IGNORE INTO files(path) SELECT path FROM p.files ORDER BY id;');
+    const shift = fileIdShift(db);
+    // The same rows either way; the shifted forms skip four lookups per row, and the unshifted one (a run's first
+    // part when it is copied) is SQLite's transfer optimisation, which copies the records as they are.
+    if (shift === 0) db.exec('INSERT INTO docs SELECT * FROM p.docs');
+    else if (shift !== null) db.prepare(`INSERT INTO docs SELECT ${SHIFTED} FROM p.docs ORDER BY rowid`).run({ k: shift });
+    else db.exec(`INSERT INTO docs SELECT ${JOINED} ORDER BY d.rowid`);
+    db.exec('COMMIT; DETACH DATABASE p');
+  }
+  db.exec(MIX_INDEXES);
 }
 
 /** A part's docs with their file ids looked up by path in the ledger's `files`. */

@@ -80,4 +80,35 @@ describe('LedgerPart text columns', () => {
       cleanup();
     }
   });
+
+  it('a part opened to append keeps its rows and file ids (new paths continue them); opened afresh it starts empty', () => {
+    const { dir, cleanup } = tempDir('assay-part-');
+    try {
+      const path = join(dir, 'p.sqlite');
+      const first = LedgerPart.open(path, 0);
+      first.add('a', 's', null, 'a', 'in0.jsonl', 1, -1, 0, 'out0.jsonl', 1, 1);
+      first.close();
+      const second = LedgerPart.open(path, 1, true);
+      second.add('b', 's', null, 'b', 'in1.jsonl', 1, 2, 0, null, null);
+      second.add('c', 's', null, 'c', 'in0.jsonl', 2, -1, 0, 'out0.jsonl', 2, 1);
+      second.close();
+      const read = (): unknown[] => {
+        const db = new Database(path, { readonly: true });
+        try {
+          return db.prepare('SELECT d.doc_id, d.stream, f.path AS file, o.path AS shard FROM docs d JOIN files f ON f.id = d.file LEFT JOIN files o ON o.id = d.shard ORDER BY d.rowid').all();
+        } finally {
+          db.close();
+        }
+      };
+      expect(read()).toEqual([
+        { doc_id: 'a', stream: 0, file: 'in0.jsonl', shard: 'out0.jsonl' },
+        { doc_id: 'b', stream: 1, file: 'in1.jsonl', shard: null },
+        { doc_id: 'c', stream: 1, file: 'in0.jsonl', shard: 'out0.jsonl' },
+      ]);
+      LedgerPart.open(path, 0).close();
+      expect(read()).toEqual([]);
+    } finally {
+      cleanup();
+    }
+  });
 });

@@ -41,11 +41,17 @@ export class LedgerPart {
     db.exec('BEGIN');
   }
 
-  static open(path: string, stream: number): LedgerPart {
+  /**
+   * `append`: the part already holds this run's earlier shards (shards mixed one after another in one process share
+   * a part, so the run's merge has nothing to copy); its rows stay and its files keep their ids.
+   */
+  static open(path: string, stream: number, append = false): LedgerPart {
     // A part left by a crashed run must not add its rows to this one's.
-    rmSync(path, { force: true });
+    if (!append) rmSync(path, { force: true });
     mkdirSync(dirname(path), { recursive: true });
-    return new LedgerPart(createPart(path), stream);
+    const part = new LedgerPart(createPart(path), stream);
+    if (append) for (const f of part.db.prepare('SELECT id, path FROM files ORDER BY id').all() as { id: number; path: string }[]) part.files.set(f.path, f.id);
+    return part;
   }
 
   /**

@@ -67,11 +67,16 @@ export function createLedger(path: string, kind: LedgerKind): LedgerDB {
   noJournalFile(db);
   db.pragma('synchronous = OFF');
   db.exec(kind === 'mix' ? MIX_TABLES : TOKENS_TABLES);
+  stampLedger(db, kind);
+  return db;
+}
+
+/** The meta rows that make a database an Assay ledger of `kind` (openLedger checks them). */
+function stampLedger(db: LedgerDB, kind: LedgerKind): void {
   const meta = db.prepare('INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)');
   meta.run('schema', LEDGER_SCHEMA);
   meta.run('version', String(LEDGER_VERSION));
   meta.run('kind', kind);
-  return db;
 }
 
 /**
@@ -87,6 +92,32 @@ export async function writeLedgerFile(path: string, kind: LedgerKind, fill: (db:
     db.close();
   } catch (e) {
     db.close();
+    await rm(tmp, { force: true });
+    throw e;
+  }
+  await rename(tmp, path);
+  return path;
+}
+
+/**
+ * writeLedgerFile for a mix ledger that starts as the run's first shard part (which has the ledger's tables): the
+ * part is renamed to the temporary name, so its rows are not copied. The part is used up either way, so only a run
+ * that would redo its shards after a failure may hand one over (not a Slurm run's final step).
+ */
+export async function writeLedgerFromPart(path: string, part: string, fill: (db: LedgerDB) => void | Promise<void>): Promise<string> {
+  const tmp = `${path}.tmp`;
+  await rm(tmp, { force: true });
+  await rename(part, tmp);
+  let db: LedgerDB | null = null;
+  try {
+    db = new Database(tmp, { fileMustExist: true });
+    noJournalFile(db);
+    db.pragma('synchronous = OFF');
+    stampLedger(db, 'mix');
+    await fill(db);
+    db.close();
+  } catch (e) {
+    db?.close();
     await rm(tmp, { force: true });
     throw e;
   }

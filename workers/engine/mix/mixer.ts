@@ -61,7 +61,7 @@ export interface MixSummary {
 export type ShardDelta = { compressedBytes: number; bytes: number; docs: number };
 export interface ShardJob {
   task: ShardTask;
-  options: Pick<ShardOptions, 'inputCodec' | 'outputCodec' | 'skipBadLines' | 'allowMissingAttributes' | 'ledgerPart'>;
+  options: Pick<ShardOptions, 'inputCodec' | 'outputCodec' | 'skipBadLines' | 'allowMissingAttributes' | 'ledgerPart' | 'ledgerAppend'>;
 }
 export interface MixWorkerInit {
   config: MixerConfig;
@@ -71,10 +71,12 @@ export interface MixWorkerInit {
 export async function runMix(config: MixerConfig, opts: MixOptions = {}): Promise<MixSummary> {
   const started = performance.now();
   const startedAt = new Date();
-  const { cfg, compiled, plans, jobs } = await planMix(config, opts);
+  const planned = await planMix(config, opts);
+  const { cfg, compiled, plans } = planned;
   const tracker = new ProgressTracker('mix', plans.reduce((a, p) => a + p.inputs.reduce((b, i) => b + i.size, 0), 0), plans.reduce((a, p) => a + p.inputs.length, 0), opts.onProgress);
   // One shard runs in this process whatever was asked (mixShards): the summary says how many really ran.
-  const processes = Math.max(1, Math.min(opts.processes ?? cfg.processes, jobs.length));
+  const processes = Math.max(1, Math.min(opts.processes ?? cfg.processes, planned.jobs.length));
+  const jobs = processes === 1 ? sharePartsInProcess(planned.jobs, cfg) : planned.jobs;
   let stats: ShardStats[];
   try {
     stats = await mixShards(jobs, cfg, compiled, processes, tracker, opts);
@@ -86,7 +88,25 @@ export async function runMix(config: MixerConfig, opts: MixOptions = {}): Promis
   }
   for (const job of jobs) await promoteTemp(job.task.output);
   tracker.emit();
-  return finishMix(config, cfg, compiled, plans, jobs, stats, startedAt, started, processes, opts);
+  return finishMix(config, cfg, compiled, plans, jobs, stats, startedAt, started, processes, opts, true);
+}
+
+/**
+ * Shards mixed one after another in this process write one ledger part per output folder (each shard after the
+ * first appends to it), which the merge then takes over as the ledger: nothing is copied. A failed run discards it.
+ */
+function sharePartsInProcess(jobs: readonly ShardJob[], cfg: MixerConfig): ShardJob[] {
+  const shared = new Map<string, string>();
+  return jobs.map((j) => {
+    if (j.options.ledgerPart === undefined) return j;
+    const folder = cfg.streams[j.task.stream]!.output.path;
+    const part = shared.get(folder);
+    if (part === undefined) {
+      shared.set(folder, j.options.ledgerPart);
+      return j;
+    }
+    return { ...j, options: { ...j.options, ledgerPart: part, ledgerAppend: true } };
+  });
 }
 
 /** One slice of a Slurm run (see `MixOptions.slice`): its shards published, their ledger parts kept for the final step. */
@@ -131,8 +151,9 @@ async function finishMix(
   started: number,
   processes: number,
   opts: MixOptions,
+  ownParts = false,
 ): Promise<MixSummary> {
-  await writeLedgers(cfg, compiled, jobs, opts.ledger !== false);
+  await writeLedgers(cfg, compiled, jobs, opts.ledger !== false, ownParts);
   const streams = await Promise.all(plans.map((p) => summarise(p, cfg, compiled[p.stream] as CompiledStream, stats, jobs)));
   await writeManifests(cfg, config, startedAt, stats, jobs);
   return { streams, elapsedSec: (performance.now() - started) / 1000, processes };
@@ -218,17 +239,18 @@ const outputFolders = (cfg: MixerConfig): string[] => [...new Set(cfg.streams.ma
 
 /**
  * One ledger per output folder, merged from its shards' parts in shard order. Without a ledger, one left by an
- * earlier run into the same folder is removed: it would describe shards that no longer exist.
+ * earlier run into the same folder is removed: it would describe shards that no longer exist. `ownParts`: the parts
+ * are this run's alone (not a Slurm run's, whose final step may be retried), so the first can become the ledger.
  */
-async function writeLedgers(cfg: MixerConfig, compiled: readonly CompiledStream[], jobs: readonly ShardJob[], ledger: boolean): Promise<void> {
+async function writeLedgers(cfg: MixerConfig, compiled: readonly CompiledStream[], jobs: readonly ShardJob[], ledger: boolean, ownParts: boolean): Promise<void> {
   for (const folder of outputFolders(cfg)) {
     if (!ledger) {
       await rm(ledgerPathFor(folder), { force: true });
       continue;
     }
     const streams = cfg.streams.flatMap((s, index) => (s.output.path === folder ? [{ index, name: s.name, reasons: (compiled[index] as CompiledStream).reasons }] : []));
-    const parts = jobs.flatMap((j) => (cfg.streams[j.task.stream]!.output.path === folder && j.options.ledgerPart !== undefined ? [j.options.ledgerPart] : []));
-    await mergeLedger(folder, streams, parts, { manifest: manifestPathFor(folder) });
+    const parts = jobs.flatMap((j) => (cfg.streams[j.task.stream]!.output.path === folder && j.options.ledgerPart !== undefined && !j.options.ledgerAppend ? [j.options.ledgerPart] : []));
+    await mergeLedger(folder, streams, parts, { manifest: manifestPathFor(folder) }, ownParts);
     await discardParts(folder);
   }
 }

@@ -48,6 +48,8 @@ export interface ShardStats {
 export interface ShardOptions {
   /** Where to write this shard's ledger rows (a part the run merges into `.assay/ledger.sqlite`); none when absent. */
   ledgerPart?: string;
+  /** The part already holds earlier shards of this run (mixed before this one in this process): add to it. */
+  ledgerAppend?: boolean;
   inputCodec?: Codec;
   outputCodec?: Codec;
   skipBadLines?: boolean;
@@ -91,7 +93,7 @@ export async function processShard(
     ledgerPart: opts.ledgerPart ?? null,
   };
   const writer = await AtomicWriter.open(task.output, { codec: opts.outputCodec, mkdir: true });
-  const ledger = opts.ledgerPart === undefined ? null : LedgerPart.open(opts.ledgerPart, task.stream);
+  const ledger = opts.ledgerPart === undefined ? null : LedgerPart.open(opts.ledgerPart, task.stream, opts.ledgerAppend);
   try {
     for (const input of task.inputs) await mixFile(input, stream, compiled, writer, stats, opts, ledger);
     // The mixer publishes all shards together once every shard succeeded (see runMix).
