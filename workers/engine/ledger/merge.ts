@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { DropReason } from '../mix/compile.js';
 import { ledgerPathFor, MIX_INDEXES, writeLedgerFile, writeLedgerFromPart, type LedgerDB } from './schema.js';
 
-/** Parts live beside the ledger until the merge; one per shard, named by its output path (unique in a run). */
+/** Parts live beside the ledger until the merge; one per shard (shards mixed in one process share their first's), named by its output path (unique in a run). */
 export const partsDir = (folder: string): string => join(folder, '.assay', 'ledger-parts');
 export const partPathFor = (folder: string, shardOutput: string): string =>
   join(partsDir(folder), `${createHash('sha1').update(shardOutput).digest('hex').slice(0, 20)}.sqlite`);

@@ -21,7 +21,7 @@ const COLUMNS = 14;
 const BLOCK = 64;
 
 /**
- * Rows go straight into 64-row INSERTs inside one transaction per shard (the part is thrown away if the shard
+ * Rows go straight into 64-row INSERTs inside one transaction per shard (a run's parts are thrown away if a shard
  * fails): no object per document, since on one core the ledger's garbage costs as much as its SQL.
  */
 export class LedgerPart {
