@@ -13,6 +13,8 @@ import { NEOX_EOS, NEOX_JSON } from '../tokenize/test-helpers.js';
 import { loadTokenizer } from '../tokenize/tokenizer/load.js';
 import { locate } from './locate.js';
 import { ledgerPathFor } from './schema.js';
+import { parseMixerConfig } from '../mix/config.js';
+import { runMix } from '../mix/mixer.js';
 import { ledgerRecipe, ledgerWorkspace, mixAt, shardRows, tokenSlice } from './test-run.js';
 
 const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
@@ -135,6 +137,31 @@ describe('mix ledger and locate', () => {
     expect(read('out/p2')).toEqual(one);
     expect(existsSync(join(root, 'out/v1/.assay/ledger-parts'))).toBe(false);
     rmSync(join(root, 'out/p2'), { recursive: true });
+  });
+
+  it('streams sharing an output folder and one with its own: one ledger per folder, the same from one process as from a pool', async () => {
+    const recipe = (tag: string): string =>
+      ['a', 'b', 'c']
+        .map((n) => ledgerRecipe(`out/${tag}-${n === 'c' ? 'c' : 'ab'}`).replace('  - name: s0', `  - name: ${n}`).replace('streams:\n', ''))
+        .reduce((a, b) => a + b, 'streams:\n');
+    const read = (out: string): unknown[] => {
+      const db = new Database(ledgerPathFor(join(root, out)), { readonly: true });
+      try {
+        return db.prepare("SELECT d.rowid, d.doc_id, s.name AS stream, d.fate, f.path AS file, replace(o.path, ?, '') AS shard FROM docs d JOIN streams s ON s.id = d.stream JOIN files f ON f.id = d.file LEFT JOIN files o ON o.id = d.shard ORDER BY d.rowid").all(join(root, out));
+      } finally {
+        db.close();
+      }
+    };
+    for (const [tag, processes] of [['one', 1], ['pool', 2]] as const) {
+      await runMix(parseMixerConfig(recipe(tag), 'recipe.yaml'), { cwd: root, processes });
+    }
+    const ab = read('out/one-ab');
+    expect(ab).toHaveLength(2 * docs.length);
+    expect(new Set(ab.map((r) => (r as { stream: string }).stream))).toEqual(new Set(['a', 'b']));
+    expect(read('out/pool-ab')).toEqual(ab);
+    expect(read('out/one-c')).toHaveLength(docs.length);
+    expect(read('out/pool-c')).toEqual(read('out/one-c'));
+    for (const d of ['one-ab', 'one-c', 'pool-ab', 'pool-c']) rmSync(join(root, 'out', d), { recursive: true });
   });
 
   it('--no-ledger writes none and removes one an earlier run left, which would describe other shards', async () => {
