@@ -3,6 +3,8 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { onTestFinished } from 'vitest';
 import { mulberry32 } from '../../shared/prng.js';
@@ -41,4 +43,18 @@ export function readJsonlFile(path: string): Record<string, unknown>[] {
     .split('\n')
     .filter((l) => l.length > 0)
     .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+/**
+ * Bytes still on the JS heap after `run`, with a full collection before and after: how much of what `run` made a
+ * long-lived structure keeps (caches holding views into documents show up as the documents' size).
+ */
+export async function heapKept(run: () => void | Promise<void>): Promise<number> {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  await run();
+  gc();
+  return process.memoryUsage().heapUsed - before;
 }

@@ -1,5 +1,6 @@
 // The tracked normalisation gives exactly DataTrove's words (simplify_text + spaCy-en), and each maps back to its original text.
 import { describe, expect, it } from 'vitest';
+import { heapKept } from '../testing.js';
 import { simplifyText } from '../text/simplify.js';
 import { splitIntoWords } from '../text/words.js';
 import { simplifyTracked } from './simplify-tracked.js';
@@ -31,4 +32,16 @@ describe('decontamination words', () => {
     expect(decontWords('').words).toEqual([]);
     expect(decontWords(' ,.;— \n').words).toEqual([]);
   });
+
+  it('cache their words as copies, not views into the documents (100 documents of 0.3 MB, each with a word of its own, stay collectable)', async () => {
+    const kept = await heapKept(() => {
+      for (let i = 0; i < 100; i++) {
+        const word = `uniquelongword${String.fromCharCode(97 + (i % 26), 97 + Math.floor(i / 26))}`;
+        expect(decontWords(`${word} ` + 'filler '.repeat(45_000)).words[0]).toBe(word);
+      }
+    });
+    // Views would keep all 30 MB; copies keep a few kilobytes.
+    expect(kept).toBeLessThan(6e6);
+  });
 });
+

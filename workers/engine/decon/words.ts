@@ -1,4 +1,5 @@
 // The words DataTrove's n-gram decontamination compares (spaCy-en tokens of simplify_text), each with its range in the original text.
+import { ownCopy } from '../text/own-copy.js';
 import { tokenizerFor } from '../text/words.js';
 import { isPySpace } from '../text/spacy/tokenizer.js';
 import { simplifyTracked } from './simplify-tracked.js';
@@ -30,7 +31,8 @@ export function splitChunk(chunk: string): Split {
   for (let i = 0; i < starts.length; i++) if (!isPySpace(chunk.charCodeAt(starts[i] as number))) pairs.push(starts[i] as number, ends[i] as number);
   s = pairs.length === 2 && pairs[0] === 0 && pairs[1] === chunk.length ? null : Int32Array.from(pairs);
   if (cache.size >= CACHE_MAX) cache.clear();
-  cache.set(chunk, s);
+  // A copy: the chunk is a slice of the document's text, which the key would keep alive (text/own-copy.ts).
+  cache.set(ownCopy(chunk), s);
   return s;
 }
 

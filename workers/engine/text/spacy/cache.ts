@@ -1,4 +1,5 @@
 // spaCy's per-chunk cache: the token lengths of chunks the general path split, looked up without slicing the text.
+import { ownCopy } from '../own-copy.js';
 import { hashFinish, hashRange } from './plain.js';
 
 // Module-local copies: under tsx an imported binding is a getter call on every use.
@@ -36,6 +37,7 @@ export class ChunkCache {
     const slot = this.find(mark, s, lo, hi);
     if (this.marks[slot] === 0) this.entries++;
     this.marks[slot] = mark;
+    // A copy: a slice would keep the whole document alive while the cache holds it (text/own-copy.ts).
     this.keys[slot] = ownCopy(s, lo, hi);
     this.values[slot] = lengths;
   }
@@ -55,11 +57,3 @@ export class ChunkCache {
 }
 
 const markOf = (s: string, lo: number, hi: number): number => finish(range(s, lo, hi), hi - lo);
-
-/**
- * s[lo, hi) as a string of its own. V8 makes a slice of 13 or more characters a view into its parent, so a key
- * sliced from a document would keep the whole document alive as long as the cache holds it: tagging 100 MB of
- * 100 KB documents left 117 MB on the heap. Prefixing a character forces a copy (a flat string of the key alone)
- * which the slice then points into.
- */
-export const ownCopy = (s: string, lo: number, hi: number): string => (hi - lo < 13 ? s.slice(lo, hi) : (' ' + s.slice(lo, hi)).slice(1));

@@ -1,4 +1,5 @@
 // A byte-level BPE tokenizer (GPT-2, GPT-NeoX, OLMo, Llama 3 style): added tokens → normalizer → pre-tokenizer → cached BPE.
+import { ownCopy } from '../../text/own-copy.js';
 import { AddedTokenSplitter } from './added.js';
 import { CHAR_TO_BYTE, Utf8Scratch } from './bytes.js';
 import type { BpeModel } from './bpe.js';
@@ -130,7 +131,8 @@ export class ByteLevelBpeTokenizer implements TextTokenizer {
       this.#cold = this.#hot;
       this.#hot = new Map();
     }
-    this.#hot.set(piece, ids);
+    // A copy: the piece is a regex match or slice of the document, which it would keep alive (text/own-copy.ts).
+    this.#hot.set(ownCopy(piece), ids);
   }
 
   decode(ids: readonly number[]): string {

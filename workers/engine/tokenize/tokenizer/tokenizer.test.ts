@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Tokenizer } from '@huggingface/tokenizers';
 import { describe, expect, it } from 'vitest';
-import { scratchDir } from '../../testing.js';
+import { heapKept, scratchDir } from '../../testing.js';
 import { encodeText } from '../documents.js';
 import { NEOX_EOS, NEOX_JSON, NEOX_REFERENCE, variedTexts } from '../test-helpers.js';
 import { gpt2Pieces } from './byte-level.js';
@@ -104,6 +104,20 @@ describe('built-in gpt2 (r50k_base from gpt-tokenizer)', () => {
       expect(tok.decode(tok.encode(t))).toBe(t);
     }
     expect((await loadTokenizer({ nameOrPath: 'r50k_base' })).encode('hello world')).toEqual(r50k.encode('hello world'));
+  });
+
+  it("its piece cache keeps copies, not views into the documents (100 documents of 0.5 MB, each with a word of its own, stay collectable)", async () => {
+    const tok = await loadTokenizer({ nameOrPath: 'gpt2' });
+    const kept = await heapKept(() => {
+      for (let i = 0; i < 100; i++) {
+        // A 16-letter word of its own per document: a regex match past V8's 13 characters is a view into the text.
+        const word = Array.from({ length: 16 }, (_, k) => String.fromCharCode(97 + ((i * 7 + k * 13 + Math.floor(i / 26) * k) % 26))).join('');
+        const ids = tok.encode(` ${word}${String.fromCharCode(97 + (i % 26))} ` + 'the cat sat on the mat. '.repeat(20_000));
+        expect(ids.length).toBeGreaterThan(20_000);
+      }
+    });
+    // Views would keep all 50 MB; copies keep a few kilobytes.
+    expect(kept).toBeLessThan(10e6);
   });
 });
 

@@ -1,5 +1,6 @@
 // Tag, role, class/id and visibility rules that mark an element as page furniture (menus, sidebars, footers, search boxes, banners).
 import type { Element } from 'domhandler';
+import { ownCopy } from '../../text/own-copy.js';
 
 const TAGS = new Set(['nav', 'footer', 'aside', 'header', 'menu', 'dialog']);
 const ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'menu', 'menubar', 'dialog', 'alertdialog', 'toolbar']);
@@ -31,7 +32,8 @@ function classify(value: string | undefined, maxWords: number): Named {
   if (known !== undefined) return known;
   const named = classifyWords(value, maxWords);
   if (seen.size > 50_000) seen.clear();
-  seen.set(key, named);
+  // A copy: the parser's attribute value is a view into the page, which the key would keep alive (text/own-copy.ts).
+  seen.set(ownCopy(key), named);
   return named;
 }
 

@@ -1,5 +1,6 @@
 // Main-text extraction: the formatting rules (blocks, <br>, lists, tables, headings, <pre>) and the furniture each extractor drops.
 import { describe, expect, it } from 'vitest';
+import { heapKept } from '../../testing.js';
 import { DEFAULT_EXTRACTOR, EXTRACTORS, extractMainText } from './index.js';
 
 const LOREM = 'The committee met on Tuesday to review the proposal in detail, and every member had read the draft beforehand so the discussion could move quickly.';
@@ -118,3 +119,17 @@ describe('wet baseline and the interface', () => {
     }
   });
 });
+
+describe('boilerplate names', () => {
+  it('are remembered as copies, not views into the pages (60 pages of 0.3 MB, each with a class of its own, stay collectable)', async () => {
+    const kept = await heapKept(() => {
+      for (let i = 0; i < 60; i++) {
+        const html = `<html><body><div class="sidebar-widget-${i}-unique">menu</div><main>${'<p>Some article text here.</p>'.repeat(10_000)}</main></body></html>`;
+        expect(extractMainText(html, 'https://example.com/').startsWith('Some article text here.')).toBe(true);
+      }
+    });
+    // Views would keep all 18 MB; copies keep a few kilobytes.
+    expect(kept).toBeLessThan(6e6);
+  });
+});
+
