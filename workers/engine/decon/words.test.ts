@@ -44,4 +44,3 @@ describe('decontamination words', () => {
     expect(kept).toBeLessThan(6e6);
   });
 });
-

@@ -132,4 +132,3 @@ describe('boilerplate names', () => {
     expect(kept).toBeLessThan(6e6);
   });
 });
-
