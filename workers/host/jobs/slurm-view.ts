@@ -7,8 +7,6 @@ import { logFile } from '../../engine/executor/state.js';
 /** Inputs listed per failed task: enough to name the bad file, bounded for a task that reads thousands. */
 const MAX_INPUTS = 20;
 
-const NEVER_STARTED = '(no log: the task never started)';
-
 export function relativeTo(root: string, path: string): string {
   const r = relative(root, path);
   return r === '' ? '.' : r.startsWith('..') || isAbsolute(r) ? path : r;
@@ -20,14 +18,21 @@ export function submittedJobIds(status: Pick<RunStatus, 'run'>): string[] {
   return last ? [last.jobId, ...(last.stageJobs ?? []).map((j) => j.jobId), last.finalJobId ?? ''].filter((j) => j !== '') : [];
 }
 
+/** A task's key in a view: its stage (if any) and number. */
+export const taskKey = (t: { task: number | 'final'; stage?: string }): string => `${t.stage ?? ''}:${t.task}`;
+
+/** The tasks that read failed in `status`: what had failed on its own before a cancel. */
+export const failedNow = (status: RunStatus): Set<string> => new Set(status.tasks.filter((t) => t.state === 'failed').map(taskKey));
+
 /**
- * `cancelled`: this job was cancelled, so a task that never started (its pending array element was
- * removed by scancel, or its dependency never held) reads as cancelled rather than failed.
+ * `failedBeforeCancel`: set once this job was cancelled, to the tasks that had already failed then.
+ * Any other task that reads failed reads cancelled: scancel stopped it, whether it never started
+ * (its pending element was removed, its dependency never held) or was killed before slurmstepd's
+ * CANCELLED line reached its log (or the line never did: a lost completion message).
  */
-export function slurmView(root: string, status: RunStatus, cancelled = false): SlurmRun {
+export function slurmView(root: string, status: RunStatus, failedBeforeCancel?: ReadonlySet<string>): SlurmRun {
   const tasks: SlurmTask[] = status.tasks.map((t) => {
-    const neverStarted = t.tail.length === 1 && t.tail[0] === NEVER_STARTED;
-    const state = cancelled && t.state === 'failed' && neverStarted ? 'cancelled' : t.state;
+    const state = failedBeforeCancel && t.state === 'failed' && !failedBeforeCancel.has(taskKey(t)) ? 'cancelled' : t.state;
     const out: SlurmTask = { task: t.task, ...(t.stage ? { stage: t.stage } : {}), state, inputCount: t.inputs.length };
     if (state === 'failed' || state === 'cancelled') {
       out.inputs = t.inputs.slice(0, MAX_INPUTS).map((p) => relativeTo(root, p));
@@ -37,7 +42,7 @@ export function slurmView(root: string, status: RunStatus, cancelled = false): S
     return out;
   });
   const counts = { ...status.counts };
-  if (cancelled) {
+  if (failedBeforeCancel) {
     const relabelled = tasks.filter((t, i) => t.task !== 'final' && t.stage === undefined && t.state !== status.tasks[i]?.state).length;
     counts.failed -= relabelled;
     counts.cancelled += relabelled;

@@ -87,6 +87,21 @@ describe('watchSlurmRun', () => {
     expect(last.counts).toMatchObject({ cancelled: 2, failed: 0 });
   });
 
+  it('on cancel a task killed before its log says CANCELLED reads cancelled; one that had failed before the cancel stays failed', async () => {
+    const ctl = new AbortController();
+    // Task 1 failed on its own while task 0 ran; the cancel then kills task 0 before slurmstepd's line reaches its log.
+    const before = status(['running', 'failed', 'pending'], { 1: ['PARSE: documents/b.jsonl.gz:3: bad JSON'] });
+    const src = scripted([before, before, before, status(['failed', 'failed', 'cancelled'], { 0: ['tagging documents/a.jsonl.gz'], 1: ['PARSE: documents/b.jsonl.gz:3: bad JSON'], 2: ['(no log: the task never started)'] })]);
+    const w = watch(src, ctl.signal);
+    while (w.views.length === 0) await new Promise((r) => setTimeout(r, 1));
+    ctl.abort();
+    await expect(w.done).rejects.toMatchObject({ code: 'CANCELLED' });
+    const last = w.views.at(-1)!;
+    expect(last.tasks.map((t) => t.state)).toEqual(['cancelled', 'failed', 'cancelled']);
+    expect(last.counts).toMatchObject({ cancelled: 1, failed: 1 });
+    expect(last.tasks[1]?.tail).toEqual(['PARSE: documents/b.jsonl.gz:3: bad JSON']);
+  });
+
   it('a scancel that fails is logged and the watch still ends', async () => {
     const ctl = new AbortController();
     ctl.abort();

@@ -3,7 +3,7 @@ import type { SlurmRun } from '../../../shared/contract/index.js';
 import { AssayError } from '../../engine/errors.js';
 import type { RunStatus } from '../../engine/executor/status.js';
 import type { StageProgress } from './meter.js';
-import { failureText, slurmView, submittedJobIds, tasksProgress } from './slurm-view.js';
+import { failedNow, failureText, slurmView, submittedJobIds, tasksProgress } from './slurm-view.js';
 
 /** Where the states come from: the engine's `jobs status` and `scancel` on a real cluster, a fake in tests. */
 export interface SlurmSource {
@@ -37,13 +37,15 @@ const pause = (ms: number, signal: AbortSignal): Promise<void> =>
 
 /** Resolves with the finished run's view; throws CANCELLED once a cancelled run has left the queue, and the failed tasks when one failed. */
 export async function watchSlurmRun(o: WatchOptions): Promise<SlurmRun> {
-  let cancelled = false;
+  // Set at cancel: the tasks that had failed before it (they stay failed; the rest read cancelled).
+  let cancelled: Set<string> | undefined;
   let lastKey = '';
   for (;;) {
     if (o.signal.aborted && !cancelled) {
-      cancelled = true;
+      const before = await o.source.status(o.dir);
+      cancelled = failedNow(before);
       // Only what this job submitted: an earlier submission's tasks are finished or belong to another job.
-      const ids = submittedJobIds(await o.source.status(o.dir));
+      const ids = submittedJobIds(before);
       o.log(`cancelling: scancel ${ids.join(' ')} (finished tasks keep their outputs; the same run again submits only the rest)`);
       await o.source.cancel(ids).catch((e: unknown) => o.log(`scancel: ${(e as Error).message}`));
     }
