@@ -1,7 +1,7 @@
 // `assay jobs status|cancel DIR` for Slurm runs, and `jobs task|stage-task|finalize`, what the array tasks and the final step run.
 import { resolve } from 'node:path';
 import { ADAPTERS } from '../executor/adapters.js';
-import { cancelJobs } from '../executor/slurm.js';
+import { cancelRun } from '../executor/cancel.js';
 import { markComplete, readRun, validCompletion, type RunPlan, type StampCache } from '../executor/state.js';
 import { runStatus } from '../executor/status.js';
 import { AssayError } from '../errors.js';
@@ -72,8 +72,7 @@ export async function jobsCommand(args: ParsedArgs, signal: AbortSignal): Promis
       return s.failed ? 1 : 0;
     }
     case 'cancel': {
-      const ids = run.submissions.flatMap((s) => [s.jobId, ...(s.stageJobs ?? []).map((j) => j.jobId), s.finalJobId ?? '']).filter((j) => j !== '');
-      await cancelJobs(ids);
+      const ids = await cancelRun(dir, 'all');
       process.stdout.write(`scancel ${ids.join(' ')}: finished tasks keep their outputs; resubmitting the same command runs the rest\n`);
       return 0;
     }

@@ -242,6 +242,34 @@ describe('--executor slurm on a single-node cluster', () => {
     expect(other.err).toContain("4 of this run's 4 tasks have finished; 3 tasks would assign the inputs differently");
   }, 300_000);
 
+  it('`assay jobs cancel`: tasks it stopped read cancelled, one that had already failed stays failed', (ctx) => {
+    if (skip) return ctx.skip(skip);
+    const root = join(BASE, 'work', `cancel-${process.pid}`);
+    rmSync(root, { recursive: true, force: true });
+    const run = twin(root, 'run');
+    // Task 0 fails at once; the others wait, so the cancel finds them queued or running.
+    const hold = 'if [ "$SLURM_ARRAY_TASK_ID" = 0 ]; then echo "env broke" >&2; exit 3; fi; sleep 120';
+    const first = assay(run, 'tag', '--documents', 'documents/*.jsonl.gz', '--taggers', 'char_length_v1', '--executor', 'slurm', '--tasks', '3', '--env-command', hold);
+    expect(first.code, first.err).toBe(0);
+    const status = (): { code: number; out: string } => assay(run, 'jobs', 'status', '.assay-slurm/tag');
+    const until = (ok: () => boolean, what: string): void => {
+      for (let i = 0; i < 600 && !ok(); i++) execFileSync('sleep', ['0.1']);
+      if (!ok()) throw new Error(`timed out waiting for ${what}`);
+    };
+    until(() => status().out.includes('task 0 failed'), 'task 0 to fail');
+    const c = assay(run, 'jobs', 'cancel', '.assay-slurm/tag');
+    expect(c.code, c.err).toBe(0);
+    expect(c.out).toMatch(/^scancel \d+ \d+: finished tasks keep their outputs/);
+    until(() => !/running|pending/.test(status().out), 'the run to end');
+    const s = status();
+    expect(s.code).toBe(1);
+    expect(s.out).toContain('tasks 3: 1 failed, 2 cancelled; final step not run (it needs every task)');
+    expect(s.out).toContain('task 0 failed');
+    expect(s.out).toContain('| env broke');
+    expect(s.out).toContain('task 1 cancelled');
+    expect(s.out).toContain('task 2 cancelled');
+  }, 120_000);
+
   it('a failing task (bad input) fails the run with its log tail and input named; after the fix only it reruns', (ctx) => {
     if (skip) return ctx.skip(skip);
     const root = join(BASE, 'work', `fail-${process.pid}`);

@@ -21,7 +21,15 @@ export interface Submission {
   /** The final step's job (mix summary and manifests, dedupe partition merge), chained with afterok. */
   finalJobId: string | null;
   at: string;
+  /**
+   * Set by `jobs cancel` (and the app's Cancel) before scancel: when, and the tasks (`taskKey`) that had already
+   * failed then. Its other unfinished tasks read cancelled, whether or not slurmstepd's line reached their logs.
+   */
+  cancelled?: { at: string; failed: string[] };
 }
+
+/** A task's key in `Submission.cancelled.failed`: its stage (if any) and number. */
+export const taskKey = (t: { task: number | 'final'; stage?: string }): string => `${t.stage ?? ''}:${t.task}`;
 
 export interface RunPlan {
   schema: typeof RUN_SCHEMA;

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { AssayError } from '../errors.js';
 import { queued } from './slurm.js';
-import { logFile, readRun, validCompletion, type RunPlan, type StampCache } from './state.js';
+import { logFile, readRun, taskKey, validCompletion, type RunPlan, type StampCache, type Submission } from './state.js';
 
 export type TaskState = 'done' | 'running' | 'pending' | 'failed' | 'cancelled' | 'not submitted';
 
@@ -35,16 +35,16 @@ async function tailOf(path: string, n = 12): Promise<string[] | null> {
   }
 }
 
-/** The job a task was last submitted in: `ARRAYJOB_TASK` or the final step's job id; null when never submitted. */
-function jobKey(run: RunPlan, task: number | 'final', stage?: string): string | null {
-  for (const s of [...run.submissions].reverse()) {
+/** The job a task was last submitted in (`ARRAYJOB_TASK` or the final step's job id) and that submission; null when never submitted. */
+function jobKey(run: RunPlan, task: number | 'final', stage?: string): { key: string; sub: Submission } | null {
+  for (const sub of [...run.submissions].reverse()) {
     if (task === 'final') {
-      if (s.finalJobId) return s.finalJobId;
+      if (sub.finalJobId) return { key: sub.finalJobId, sub };
     } else if (stage === undefined) {
-      if (s.tasks.includes(task)) return `${s.jobId}_${task}`;
+      if (sub.tasks.includes(task)) return { key: `${sub.jobId}_${task}`, sub };
     } else {
-      const j = s.stageJobs?.find((x) => x.name === stage && x.tasks.includes(task));
-      if (j) return `${j.jobId}_${task}`;
+      const j = sub.stageJobs?.find((x) => x.name === stage && x.tasks.includes(task));
+      if (j) return { key: `${j.jobId}_${task}`, sub };
     }
   }
   return null;
@@ -53,15 +53,20 @@ function jobKey(run: RunPlan, task: number | 'final', stage?: string): string | 
 async function stateOf(dir: string, run: RunPlan, task: number | 'final', inputs: string[], queue: Map<string, string>, cache: StampCache, stage?: string): Promise<TaskStatus> {
   const base = { task, ...(stage ? { stage } : {}), inputs };
   if ((await validCompletion(dir, task, inputs, stage, cache)) !== null) return { ...base, state: 'done', tail: [] };
-  const key = jobKey(run, task, stage);
-  if (key === null) return { ...base, state: 'not submitted', tail: [] };
-  const q = queue.get(key);
+  const job = jobKey(run, task, stage);
+  if (job === null) return { ...base, state: 'not submitted', tail: [] };
+  const q = queue.get(job.key);
   if (q !== undefined) return { ...base, state: q === 'RUNNING' || q === 'COMPLETING' ? 'running' : 'pending', tail: [] };
   // Submitted, gone from the queue, no marker: it ran and did not finish (or never started: a dependency failed).
   const tail = await tailOf(logFile(dir, task, stage));
-  if (tail === null) return { ...base, state: task === 'final' || stage !== undefined ? 'cancelled' : 'failed', tail: ['(no log: the task never started)'] };
-  return { ...base, state: tail.some((l) => /CANCELLED/.test(l)) ? 'cancelled' : 'failed', tail };
+  // A cancel stopped it unless it had failed before: its log may not say so yet (or ever, if a message was lost).
+  const stopped = job.sub.cancelled !== undefined && !job.sub.cancelled.failed.includes(taskKey({ task, stage }));
+  if (tail === null) return { ...base, state: stopped || task === 'final' || stage !== undefined ? 'cancelled' : 'failed', tail: [NEVER_STARTED] };
+  return { ...base, state: stopped || tail.some((l) => /CANCELLED/.test(l)) ? 'cancelled' : 'failed', tail };
 }
+
+/** The tail of a submitted task without a log. */
+export const NEVER_STARTED = '(no log: the task never started)';
 
 const STATES = ['done', 'running', 'pending', 'failed', 'cancelled', 'not submitted'] as const;
 const countsOf = (tasks: readonly TaskStatus[]): Record<TaskState, number> => {
@@ -71,11 +76,14 @@ const countsOf = (tasks: readonly TaskStatus[]): Record<TaskState, number> => {
 };
 const countText = (c: Record<TaskState, number>): string => STATES.filter((k) => c[k] > 0).map((k) => `${c[k]} ${k}`).join(', ');
 
-export async function runStatus(dir: string): Promise<RunStatus> {
+/** Every job id of a submission: its array, its later stages' arrays and its final step. */
+export const submissionJobIds = (s: Submission): string[] => [s.jobId, ...(s.stageJobs ?? []).map((j) => j.jobId), s.finalJobId ?? ''].filter((j) => j !== '');
+
+/** `look`: what squeue says of these jobs (tests pass a fake). */
+export async function runStatus(dir: string, look: (ids: readonly string[]) => Promise<Map<string, string>> = queued): Promise<RunStatus> {
   const run = await readRun(dir);
   if (run === null) throw new AssayError('IO', 'no Assay Slurm run here (run.json is missing)', { file: dir });
-  const ids = run.submissions.flatMap((s) => [s.jobId, ...(s.stageJobs ?? []).map((j) => j.jobId), s.finalJobId ?? '']).filter((j) => j !== '');
-  const queue = await queued([...new Set(ids)]);
+  const queue = await look([...new Set(run.submissions.flatMap(submissionJobIds))]);
   const tasks: TaskStatus[] = [];
   const cache: StampCache = new Map();
   for (const [i, t] of run.tasks.entries()) tasks.push(await stateOf(dir, run, i, t.inputs, queue, cache));
@@ -94,7 +102,7 @@ export async function runStatus(dir: string): Promise<RunStatus> {
       (final ? `; final step ${final.state === 'cancelled' && !allBefore ? 'not run (it needs every task)' : final.state}` : ''),
   );
   // A stage that never ran because an earlier one failed is not a failure of its own: only real failures are listed.
-  const listed = tasks.filter((x) => (x.state === 'failed' || x.state === 'cancelled') && !(x.tail[0] === '(no log: the task never started)' && (x.task === 'final' || x.stage !== undefined)));
+  const listed = tasks.filter((x) => (x.state === 'failed' || x.state === 'cancelled') && !(x.tail[0] === NEVER_STARTED && (x.task === 'final' || x.stage !== undefined)));
   for (const t of listed) {
     const name = `${t.stage ? `${t.stage} ` : ''}task ${t.task}`;
     lines.push(`  ${name} ${t.state}; inputs: ${t.inputs.slice(0, 5).join(', ')}${t.inputs.length > 5 ? ` and ${t.inputs.length - 5} more` : ''}`);

@@ -3,7 +3,7 @@ import { relative, resolve } from 'node:path';
 import type { ExecutorConfig, JobKind, SlurmRun } from '../../../shared/contract/index.js';
 import type { ParsedArgs } from '../../engine/cli/args.js';
 import { launchOnSlurm } from '../../engine/executor/launch.js';
-import { cancelJobs } from '../../engine/executor/slurm.js';
+import { cancelRun } from '../../engine/executor/cancel.js';
 import { runStatus } from '../../engine/executor/status.js';
 import { hostEntry } from '../launch-process.js';
 import type { ExecuteContext, ExecuteResult } from './execute.js';
@@ -22,7 +22,7 @@ export function taskCommand(): string[] {
   return [process.execPath, ...entry.execArgv, entry.modulePath];
 }
 
-export const slurmSource: SlurmSource = { status: runStatus, cancel: cancelJobs };
+export const slurmSource: SlurmSource = { status: (dir) => runStatus(dir), cancel: (dir) => cancelRun(dir, 'last') };
 
 /** The folders a finished run wrote, as the local run names them (mix streams, the tokens destination); attributes go to the index instead. */
 function outputsOf(plan: JobPlan, root: string): string[] {

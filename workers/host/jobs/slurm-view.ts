@@ -1,7 +1,7 @@
 // The engine's `jobs status` (RunStatus) as the contract's SlurmRun: paths workspace-relative, inputs and log tails only where a task failed.
 import { isAbsolute, relative } from 'node:path';
 import type { SlurmRun, SlurmTask } from '../../../shared/contract/index.js';
-import type { RunStatus } from '../../engine/executor/status.js';
+import { submissionJobIds, type RunStatus } from '../../engine/executor/status.js';
 import { logFile } from '../../engine/executor/state.js';
 
 /** Inputs listed per failed task: enough to name the bad file, bounded for a task that reads thousands. */
@@ -15,24 +15,12 @@ export function relativeTo(root: string, path: string): string {
 /** The job ids this app job submitted: the last submission's array, its later stages' arrays and the final step. */
 export function submittedJobIds(status: Pick<RunStatus, 'run'>): string[] {
   const last = status.run.submissions.at(-1);
-  return last ? [last.jobId, ...(last.stageJobs ?? []).map((j) => j.jobId), last.finalJobId ?? ''].filter((j) => j !== '') : [];
+  return last ? submissionJobIds(last) : [];
 }
 
-/** A task's key in a view: its stage (if any) and number. */
-export const taskKey = (t: { task: number | 'final'; stage?: string }): string => `${t.stage ?? ''}:${t.task}`;
-
-/** The tasks that read failed in `status`: what had failed on its own before a cancel. */
-export const failedNow = (status: RunStatus): Set<string> => new Set(status.tasks.filter((t) => t.state === 'failed').map(taskKey));
-
-/**
- * `failedBeforeCancel`: set once this job was cancelled, to the tasks that had already failed then.
- * Any other task that reads failed reads cancelled: scancel stopped it, whether it never started
- * (its pending element was removed, its dependency never held) or was killed before slurmstepd's
- * CANCELLED line reached its log (or the line never did: a lost completion message).
- */
-export function slurmView(root: string, status: RunStatus, failedBeforeCancel?: ReadonlySet<string>): SlurmRun {
+export function slurmView(root: string, status: RunStatus): SlurmRun {
   const tasks: SlurmTask[] = status.tasks.map((t) => {
-    const state = failedBeforeCancel && t.state === 'failed' && !failedBeforeCancel.has(taskKey(t)) ? 'cancelled' : t.state;
+    const { state } = t;
     const out: SlurmTask = { task: t.task, ...(t.stage ? { stage: t.stage } : {}), state, inputCount: t.inputs.length };
     if (state === 'failed' || state === 'cancelled') {
       out.inputs = t.inputs.slice(0, MAX_INPUTS).map((p) => relativeTo(root, p));
@@ -41,13 +29,7 @@ export function slurmView(root: string, status: RunStatus, failedBeforeCancel?: 
     }
     return out;
   });
-  const counts = { ...status.counts };
-  if (failedBeforeCancel) {
-    const relabelled = tasks.filter((t, i) => t.task !== 'final' && t.stage === undefined && t.state !== status.tasks[i]?.state).length;
-    counts.failed -= relabelled;
-    counts.cancelled += relabelled;
-  }
-  return { loggingDir: relativeTo(root, status.dir), jobIds: submittedJobIds(status), tasks, counts, finished: status.finished, failed: status.failed };
+  return { loggingDir: relativeTo(root, status.dir), jobIds: submittedJobIds(status), tasks, counts: status.counts, finished: status.finished, failed: status.failed };
 }
 
 /** Tasks done / all tasks, the final step counted as one more. */

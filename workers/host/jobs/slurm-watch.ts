@@ -3,12 +3,13 @@ import type { SlurmRun } from '../../../shared/contract/index.js';
 import { AssayError } from '../../engine/errors.js';
 import type { RunStatus } from '../../engine/executor/status.js';
 import type { StageProgress } from './meter.js';
-import { failedNow, failureText, slurmView, submittedJobIds, tasksProgress } from './slurm-view.js';
+import { failureText, slurmView, tasksProgress } from './slurm-view.js';
 
-/** Where the states come from: the engine's `jobs status` and `scancel` on a real cluster, a fake in tests. */
+/** Where the states come from: the engine's `jobs status` and its cancel (record, then scancel) on a real cluster, a fake in tests. */
 export interface SlurmSource {
   status(dir: string): Promise<RunStatus>;
-  cancel(jobIds: readonly string[]): Promise<void>;
+  /** Cancels what this job submitted (the run's last submission); the job ids given to scancel. */
+  cancel(dir: string): Promise<string[]>;
 }
 
 export interface WatchOptions {
@@ -37,19 +38,18 @@ const pause = (ms: number, signal: AbortSignal): Promise<void> =>
 
 /** Resolves with the finished run's view; throws CANCELLED once a cancelled run has left the queue, and the failed tasks when one failed. */
 export async function watchSlurmRun(o: WatchOptions): Promise<SlurmRun> {
-  // Set at cancel: the tasks that had failed before it (they stay failed; the rest read cancelled).
-  let cancelled: Set<string> | undefined;
+  let cancelled = false;
   let lastKey = '';
   for (;;) {
     if (o.signal.aborted && !cancelled) {
-      const before = await o.source.status(o.dir);
-      cancelled = failedNow(before);
+      cancelled = true;
       // Only what this job submitted: an earlier submission's tasks are finished or belong to another job.
-      const ids = submittedJobIds(before);
-      o.log(`cancelling: scancel ${ids.join(' ')} (finished tasks keep their outputs; the same run again submits only the rest)`);
-      await o.source.cancel(ids).catch((e: unknown) => o.log(`scancel: ${(e as Error).message}`));
+      await o.source.cancel(o.dir).then(
+        (ids) => o.log(`cancelling: scancel ${ids.join(' ')} (finished tasks keep their outputs; the same run again submits only the rest)`),
+        (e: unknown) => o.log(`scancel: ${(e as Error).message}`),
+      );
     }
-    const view = slurmView(o.root, await o.source.status(o.dir), cancelled);
+    const view = slurmView(o.root, await o.source.status(o.dir));
     const key = JSON.stringify(view);
     if (key !== lastKey) {
       lastKey = key;
