@@ -50,8 +50,13 @@ describe('cancelRun', () => {
     expect(run.submissions[0]?.cancelled).toBeUndefined();
     expect(run.submissions[1]?.cancelled?.at).toMatch(/^\d{4}-\d\d-\d\dT/);
 
-    // Killed: its log has its own lines but not (yet) slurmstepd's.
+    // Killed: its log has its own lines but not (yet) slurmstepd's. While Slurm still lists it as COMPLETING (for
+    // minutes when the step's completion message was lost) it is over all the same.
     writeFileSync(logFile(dir, 0), 'tagging documents/a.jsonl.gz\n');
+    const completing = await runStatus(dir, queue({ '41_0': 'COMPLETING' }));
+    expect(completing.tasks.map((t) => `${t.task}:${t.state}`)).toEqual(['0:cancelled', '1:failed', 'final:cancelled']);
+    expect(completing.finished).toBe(true);
+    expect(completing.tasks[0]?.tail).toEqual(['tagging documents/a.jsonl.gz']);
     const s = await runStatus(dir, queue({}));
     expect(s.tasks.map((t) => `${t.task}:${t.state}`)).toEqual(['0:cancelled', '1:failed', 'final:cancelled']);
     expect(s.counts).toMatchObject({ cancelled: 1, failed: 1 });
@@ -62,6 +67,7 @@ describe('cancelRun', () => {
     // The same logs without the record: task 0 reads failed (what the app showed before).
     await writeRun(dir, { ...run, submissions: run.submissions.map(({ cancelled: _, ...rest }) => rest) });
     expect((await runStatus(dir, queue({}))).tasks.map((t) => t.state)).toEqual(['failed', 'failed', 'cancelled']);
+    expect((await runStatus(dir, queue({ '41_0': 'COMPLETING' }))).tasks.map((t) => t.state)).toEqual(['running', 'failed', 'cancelled']);
   });
 
   it('`all` (the CLI) cancels and marks every submission; a later resubmission reads as it is', async () => {

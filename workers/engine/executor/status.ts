@@ -55,12 +55,14 @@ async function stateOf(dir: string, run: RunPlan, task: number | 'final', inputs
   if ((await validCompletion(dir, task, inputs, stage, cache)) !== null) return { ...base, state: 'done', tail: [] };
   const job = jobKey(run, task, stage);
   if (job === null) return { ...base, state: 'not submitted', tail: [] };
+  // A cancel stopped it unless it had failed before: its log may not say so yet (or ever, if a message was lost).
+  const stopped = job.sub.cancelled !== undefined && !job.sub.cancelled.failed.includes(taskKey({ task, stage }));
   const q = queue.get(job.key);
+  // Once cancelled, a task Slurm is still tearing down is over: a lost completion message keeps it COMPLETING for minutes.
+  if (q === 'COMPLETING' && stopped) return { ...base, state: 'cancelled', tail: (await tailOf(logFile(dir, task, stage))) ?? [NEVER_STARTED] };
   if (q !== undefined) return { ...base, state: q === 'RUNNING' || q === 'COMPLETING' ? 'running' : 'pending', tail: [] };
   // Submitted, gone from the queue, no marker: it ran and did not finish (or never started: a dependency failed).
   const tail = await tailOf(logFile(dir, task, stage));
-  // A cancel stopped it unless it had failed before: its log may not say so yet (or ever, if a message was lost).
-  const stopped = job.sub.cancelled !== undefined && !job.sub.cancelled.failed.includes(taskKey({ task, stage }));
   if (tail === null) return { ...base, state: stopped || task === 'final' || stage !== undefined ? 'cancelled' : 'failed', tail: [NEVER_STARTED] };
   return { ...base, state: stopped || tail.some((l) => /CANCELLED/.test(l)) ? 'cancelled' : 'failed', tail };
 }
