@@ -87,6 +87,15 @@ describe('cancelRun', () => {
     expect((await runStatus(dir, queue({}))).tasks.map((t) => t.state)).toEqual(['failed', 'failed', 'cancelled']);
   });
 
+  it('still scancels when squeue fails (no task then counts as failed before the cancel)', async () => {
+    const dir = await runDir();
+    const scancelled: string[][] = [];
+    const broken = async (): Promise<Map<string, string>> => Promise.reject(new Error('squeue: Unable to contact slurm controller'));
+    expect(await cancelRun(dir, 'last', { look: broken, scancel: async (ids) => void scancelled.push([...ids]) })).toEqual(['41', '42']);
+    expect(scancelled).toEqual([['41', '42']]);
+    expect((await readRun(dir))?.submissions[1]?.cancelled?.failed).toEqual([]);
+  });
+
   it('refuses a run that was never submitted', async () => {
     const dir = await runDir();
     const run = (await readRun(dir))!;

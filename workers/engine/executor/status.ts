@@ -50,6 +50,9 @@ function jobKey(run: RunPlan, task: number | 'final', stage?: string): { key: st
   return null;
 }
 
+/** The tail of a submitted task without a log. */
+export const NEVER_STARTED = '(no log: the task never started)';
+
 async function stateOf(dir: string, run: RunPlan, task: number | 'final', inputs: string[], queue: Map<string, string>, cache: StampCache, stage?: string): Promise<TaskStatus> {
   const base = { task, ...(stage ? { stage } : {}), inputs };
   if ((await validCompletion(dir, task, inputs, stage, cache)) !== null) return { ...base, state: 'done', tail: [] };
@@ -66,9 +69,6 @@ async function stateOf(dir: string, run: RunPlan, task: number | 'final', inputs
   if (tail === null) return { ...base, state: stopped || task === 'final' || stage !== undefined ? 'cancelled' : 'failed', tail: [NEVER_STARTED] };
   return { ...base, state: stopped || tail.some((l) => /CANCELLED/.test(l)) ? 'cancelled' : 'failed', tail };
 }
-
-/** The tail of a submitted task without a log. */
-export const NEVER_STARTED = '(no log: the task never started)';
 
 const STATES = ['done', 'running', 'pending', 'failed', 'cancelled', 'not submitted'] as const;
 const countsOf = (tasks: readonly TaskStatus[]): Record<TaskState, number> => {
