@@ -165,6 +165,19 @@ describe('jobs', () => {
     expect(readdirSync(join(dir, 'tokens/gpt2')).some((f) => f.endsWith('.npy'))).toBe(true);
   });
 
+  it('two tag jobs at once: both finish and the index holds both attribute sets for every document', async () => {
+    const dir = makeWorkspace(scratchDir(), { files: 4, docs: 300, words: 200 });
+    const h = start(dir);
+    const tag = (taggers: string, experiment: string): Promise<JobInfo> => h.client.invoke('jobs.start', { kind: 'tag', configText: `documents: [documents/*.jsonl.gz]\ntaggers: [${taggers}]\nexperiment: ${experiment}\n` });
+    const [a, b] = [await tag('gopher_v1', 'ga'), await tag('c4_v2', 'cb')];
+    const ends = [a, b].map((j) => h.next('job.state', (x) => x.jobId === j.jobId && x.state !== 'running', 60_000));
+    expect((await Promise.all(ends)).map((e) => e.state)).toEqual(['done', 'done']);
+    // Each job re-indexes when it ends; one at a time (the index lock), so the later one sees both sets complete.
+    for (const key of ['ga__gopher_v1__word_count', 'cb__c4_v2__lines_with_no_ending_punctuation']) {
+      expect((await h.client.invoke('attributes.histogram', { key, bins: 5 })).present, key).toBe(1200);
+    }
+  });
+
   it('cancels a running job: state cancelled, no outputs published', async () => {
     const dir = makeWorkspace(scratchDir(), { files: 6, docs: 400, words: 400 });
     const h = start(dir);

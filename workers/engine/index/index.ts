@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { buildIndex as build, type BuildOptions, type BuildProgress, type BuildResult } from './build/build.js';
 import { writeIndexManifest } from './build/manifest.js';
+import { withIndexLock } from './lock.js';
 import { buildSearch, type SearchBuildResult } from './search/build.js';
 import { countTokens, type TokenCountResult } from './tokens/build.js';
 import { openCountingTokenizer } from './tokens/tokenizer.js';
@@ -47,6 +48,10 @@ export interface IndexResult extends BuildResult {
  * resumes where it stopped; unchanged files are skipped).
  */
 export async function buildIndex(root: string, opts: IndexOptions = {}): Promise<IndexResult> {
+  return withIndexLock(root, { signal: opts.signal, log: opts.log }, () => buildLocked(root, opts));
+}
+
+async function buildLocked(root: string, opts: IndexOptions): Promise<IndexResult> {
   const started = new Date();
   const { search, onProgress, tokenizer, eosTokenId, cwd, ...rest } = opts;
   // A tokenizer that cannot be loaded fails the command before any work.
