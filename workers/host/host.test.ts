@@ -178,6 +178,29 @@ describe('jobs', () => {
     }
   });
 
+  it('refuses a job that would write where a running job writes (same place, inside it, or around it) until that job ends', async () => {
+    const dir = makeWorkspace(scratchDir());
+    const h = start(dir);
+    const tokens = (dest: string): { kind: 'tokens'; configText: string } => ({ kind: 'tokens', configText: `documents: [documents/*.jsonl.gz]\ndestination: ${dest}\ntokenizer: {name_or_path: gpt2, eos_token_id: 50256}\ndtype: uint16\n` });
+    const a = await h.client.invoke('jobs.start', tokens('tokens/a'));
+    for (const dest of ['tokens/a', 'tokens/a/inner', 'tokens']) {
+      const e = await failure(h.client.invoke('jobs.start', tokens(dest)));
+      expect(e, dest).toMatchObject({ code: 'BAD_REQUEST', field: 'destination' });
+      expect(e.message).toContain(`is being written by job ${a.jobId} (tokens); wait for it to finish or cancel it`);
+      expect(await h.client.invoke('jobs.check', tokens(dest))).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', field: 'destination' } });
+    }
+    // A tag job with the same experiment as a running one, too; another place runs beside it.
+    const tag = (exp: string): { kind: 'tag'; configText: string } => ({ kind: 'tag', configText: `documents: [documents/*.jsonl.gz]\ntaggers: [char_length_v1]\nexperiment: ${exp}\n` });
+    const t = await h.client.invoke('jobs.start', tag('e1'));
+    expect((await failure(h.client.invoke('jobs.start', tag('e1')))).message).toMatch(new RegExp(`^experiment: 'attributes/e1/[^']+' is being written by job ${t.jobId} \\(tag\\)`));
+    const b = await h.client.invoke('jobs.start', tokens('tokens/b'));
+    const ended = (id: string): Promise<JobInfo> => h.next('job.state', (j) => j.jobId === id && j.state !== 'running', 60_000);
+    expect((await Promise.all([a, t, b].map((j) => ended(j.jobId)))).map((j) => j.state)).toEqual(['done', 'done', 'done']);
+    // Once it has ended, the same place is free.
+    const again = await h.client.invoke('jobs.start', tokens('tokens/a'));
+    expect((await ended(again.jobId)).state).toBe('done');
+  });
+
   it('cancels a running job: state cancelled, no outputs published', async () => {
     const dir = makeWorkspace(scratchDir(), { files: 6, docs: 400, words: 400 });
     const h = start(dir);

@@ -13,7 +13,9 @@ import { RunHistory } from './history.js';
 import { forkLauncher, type JobChild, type JobLauncher } from './launch.js';
 import { utilityJobLauncher } from './launch-utility.js';
 import { ProgressMeter } from './meter.js';
+import { refuseOverlap } from './conflicts.js';
 import { checkPlanPaths, planJob } from './plan.js';
+import type { PlannedWrite } from './plan-paths.js';
 import type { RunnerMessage, RunnerRequest } from './protocol.js';
 import { slurmExecutor, type SlurmExecutor } from './slurm-accept.js';
 import { systemEnv } from '../app-env.js';
@@ -46,6 +48,8 @@ export function defaultJobLauncher(): JobLauncher {
 
 interface Live {
   info: JobInfo;
+  /** Where the job writes: no other job may write there while it runs. */
+  writes: readonly PlannedWrite[];
   child: JobChild;
   meter: ProgressMeter;
   cancelRequested: boolean;
@@ -81,7 +85,8 @@ export class JobManager {
   /** What `start` would refuse, without starting or writing anything: the app checks before it saves a recipe to run. */
   async check(req: JobStart): Promise<JobCheck> {
     try {
-      await this.#accept(req, newJobId(req.kind));
+      const { writes } = await this.#accept(req, newJobId(req.kind));
+      this.#refuseOverlap(writes);
       return { ok: true };
     } catch (e) {
       return { ok: false, error: toErrorPayload(e, this.opts.root) };
@@ -89,23 +94,32 @@ export class JobManager {
   }
 
   /** Reads, parses and confines a job's config; throws what the app must show. */
-  async #accept(req: JobStart, jobId: string): Promise<{ text: string; path: string | undefined; executor: SlurmExecutor | undefined }> {
+  async #accept(req: JobStart, jobId: string): Promise<{ text: string; path: string | undefined; executor: SlurmExecutor | undefined; writes: PlannedWrite[] }> {
     const { text, path } = await this.#config(req, jobId);
     const executor = slurmExecutor(this.opts.root, req, text, path);
     // Inline text is named by its parameter in errors: its file under .assay/runs/ exists only once accepted.
     const name = req.configPath !== undefined ? req.configPath : req.configText !== undefined ? 'configText' : '(index)';
     const plan = planJob(req.kind, text, name, this.opts.jobEnv?.());
-    await checkPlanPaths(plan, this.opts.root);
-    return { text, path, executor };
+    const writes = await checkPlanPaths(plan, this.opts.root);
+    return { text, path, executor, writes };
+  }
+
+  /** Synchronous, right before a job is recorded: two starts cannot both pass it. A job that reported its end (its process exits right after) writes nothing more. */
+  #refuseOverlap(writes: readonly PlannedWrite[]): void {
+    const running = [...this.#live.values()].filter((l) => !l.reported && !l.settled);
+    refuseOverlap(this.opts.root, writes, running.map((l) => ({ jobId: l.info.jobId, kind: l.info.kind, writes: l.writes })));
   }
 
   async start(req: JobStart): Promise<JobInfo> {
     const jobId = newJobId(req.kind);
-    const { text, path, executor } = await this.#accept(req, jobId);
+    const { text, path, executor, writes } = await this.#accept(req, jobId);
+    this.#refuseOverlap(writes);
     if (req.configPath === undefined && path !== undefined) await writeFileAtomic(resolveInside(this.opts.root, path), text);
+    // Again after that write: another start may have gone through meanwhile.
+    this.#refuseOverlap(writes);
     const info: JobInfo = { jobId, kind: req.kind, state: 'running', startedAt: new Date().toISOString(), ...(path !== undefined && { config: path }), outputs: [] };
     this.#record(info);
-    this.#spawn(info, { type: 'start', kind: req.kind, root: this.opts.root, configText: text, configPath: path ?? '(index)', ...(executor && { executor }) });
+    this.#spawn(info, { type: 'start', kind: req.kind, root: this.opts.root, configText: text, configPath: path ?? '(index)', ...(executor && { executor }) }, writes);
     return info;
   }
 
@@ -164,13 +178,13 @@ export class JobManager {
     this.opts.emit('job.log', { jobId: live.info.jobId, line });
   }
 
-  #spawn(info: JobInfo, start: RunnerRequest): void {
+  #spawn(info: JobInfo, start: RunnerRequest, writes: readonly PlannedWrite[]): void {
     const entry = this.opts.runnerEntry ?? hostEntry('job-runner', 'jobs/runner.ts');
     // The job re-reads its config with its own environment: only the allowed variables, so both agree.
     const allowed = this.opts.jobEnv?.() ?? process.env;
     // A Slurm job runs sbatch/squeue/scancel (PATH, SLURM_CONF) and its tasks inherit this environment (sbatch exports it).
     const env = start.type === 'start' && start.executor ? { ...systemEnv(process.env), ...allowed } : allowed;
-    const live: Live = { info, child: null as unknown as JobChild, meter: new ProgressMeter(info.jobId), cancelRequested: false, reported: false, settled: false, logLines: 0 };
+    const live: Live = { info, writes, child: null as unknown as JobChild, meter: new ProgressMeter(info.jobId), cancelRequested: false, reported: false, settled: false, logLines: 0 };
     const ended = (reason: string): void => {
       this.#live.delete(info.jobId);
       if (!live.reported) this.#finish(live, live.cancelRequested ? 'cancelled' : 'failed', { error: live.cancelRequested ? 'cancelled' : `the job process ended unexpectedly (${reason})` });

@@ -16,6 +16,14 @@ interface PlannedPath {
   field: string;
   /** The glob `path` is the base of. */
   pattern?: string;
+  /** The job writes it (a file, or a folder and everything below it): no two running jobs may write the same place. */
+  write?: true;
+}
+
+/** A place a job writes, resolved inside the workspace, and the config field that named it. */
+export interface PlannedWrite {
+  path: string;
+  field: string;
 }
 
 /**
@@ -41,14 +49,18 @@ function configPaths(plan: JobPlan): PlannedPath[] {
         ),
       ];
     case 'dedupe':
-      return [...globs(plan.dedupe.documents, 'documents'), { path: plan.dedupe.bloom_filter.file, field: 'bloom_filter.file' }, ...workDir(plan.dedupe.work_dir)];
+      return [
+        ...globs(plan.dedupe.documents, 'documents'),
+        { path: plan.dedupe.bloom_filter.file, field: 'bloom_filter.file', ...(plan.dedupe.bloom_filter.read_only ? {} : { write: true as const }) },
+        ...workDir(plan.dedupe.work_dir),
+      ];
     case 'minhash':
-      return [...globs(plan.minhash.documents, 'documents'), ...(plan.minhash.work_dir ? [{ path: plan.minhash.work_dir, field: 'work_dir' }] : [])];
+      return [...globs(plan.minhash.documents, 'documents'), ...(plan.minhash.work_dir ? [{ path: plan.minhash.work_dir, field: 'work_dir', write: true as const }] : [])];
     case 'mix':
       return [
         ...plan.mix.streams.flatMap((s, i) => [
           ...globs(s.documents, `streams[${i}].documents`),
-          { path: s.output.path, field: `streams[${i}].output.path` },
+          { path: s.output.path, field: `streams[${i}].output.path`, write: true as const },
           // Unshuffled outputs go to <path>/documents/…
           { path: join(s.output.path, 'documents'), field: `streams[${i}].output.path` },
         ]),
@@ -59,7 +71,7 @@ function configPaths(plan: JobPlan): PlannedPath[] {
       // A file (or a folder's tokenizer.json) wins over a built-in name like `gpt2`, so both are checked; an absent one passes.
       return [
         ...globs(t.documents, 'documents'),
-        { path: t.destination, field: 'destination' },
+        { path: t.destination, field: 'destination', write: true as const },
         { path: join(t.destination, '.assay'), field: 'destination' },
         ...[t.tokenizer.nameOrPath, join(t.tokenizer.nameOrPath, 'tokenizer.json')].map((path) => ({ path, field: 'tokenizer.name_or_path' })),
       ];
@@ -75,13 +87,13 @@ function configPaths(plan: JobPlan): PlannedPath[] {
       return [
         ...globs(w.documents, 'documents'),
         { path: w.destination, field: 'destination' },
-        { path: join(w.destination, 'documents'), field: 'destination' },
+        { path: join(w.destination, 'documents'), field: 'destination', write: true as const },
         ...(w.lidModel ? [{ path: w.lidModel, field: 'lid_model' }] : []),
         ...lists,
       ];
     }
     case 'import':
-      return [...globs(plan.import.documents, 'documents'), { path: plan.import.destination, field: 'destination' }, { path: join(plan.import.destination, 'documents'), field: 'destination' }];
+      return [...globs(plan.import.documents, 'documents'), { path: plan.import.destination, field: 'destination' }, { path: join(plan.import.destination, 'documents'), field: 'destination', write: true }];
   }
 }
 
@@ -89,7 +101,7 @@ function configPaths(plan: JobPlan): PlannedPath[] {
 async function derivedPaths(plan: JobPlan, root: string): Promise<PlannedPath[]> {
   const files = async (patterns: readonly string[]): Promise<string[]> => (await expandGlobs(patterns, { cwd: root })).map((p) => resolve(root, p));
   const out: PlannedPath[] = [];
-  const add = (path: string, field: string): void => void out.push({ path, field });
+  const add = (path: string, field: string, write = false): void => void out.push({ path, field, ...(write ? { write: true as const } : {}) });
   switch (plan.kind) {
     case 'tag': {
       // Attribute sets as the tag runtime names them: the experiment, else the tagger's own name.
@@ -102,8 +114,8 @@ async function derivedPaths(plan: JobPlan, root: string): Promise<PlannedPath[]>
         add(doc, 'documents');
         for (const [name, field] of sets) {
           const attr = attributePathFor(doc, name);
-          add(attr, field);
-          add(markerPath(attr), field);
+          add(attr, field, true);
+          add(markerPath(attr), field, true);
         }
       }
       break;
@@ -112,7 +124,7 @@ async function derivedPaths(plan: JobPlan, root: string): Promise<PlannedPath[]>
       const d = plan.dedupe.dedupe;
       for (const doc of await files(plan.dedupe.documents)) {
         add(doc, 'documents');
-        add(dedupeOutputPath(doc, d.document_dir, directoryName(d)), 'dedupe.name');
+        add(dedupeOutputPath(doc, d.document_dir, directoryName(d)), 'dedupe.name', true);
       }
       break;
     }
@@ -122,7 +134,7 @@ async function derivedPaths(plan: JobPlan, root: string): Promise<PlannedPath[]>
       for (const doc of await files(m.documents)) {
         add(doc, 'documents');
         outputs.push(dedupeOutputPath(doc, m.document_dir, m.name));
-        add(outputs.at(-1) as string, 'name');
+        add(outputs.at(-1) as string, 'name', true);
       }
       // Spill and resume folders live in the work root (default: the first output's folder).
       const workRoot = m.work_dir !== undefined ? resolve(root, m.work_dir) : outputs[0] !== undefined ? dirname(outputs[0]) : undefined;
@@ -151,37 +163,41 @@ async function derivedPaths(plan: JobPlan, root: string): Promise<PlannedPath[]>
       if ((await files(plan.warc.documents)).length === 0) break;
       for (const t of await planWarcTasks(plan.warc.documents, plan.warc.destination, root)) {
         add(t.input, 'documents');
-        add(t.output, 'destination');
-        add(markerPath(t.output), 'destination');
+        add(t.output, 'destination', true);
+        add(markerPath(t.output), 'destination', true);
       }
       break;
     case 'import':
       for (const input of await files(plan.import.documents)) {
         add(input, 'documents');
-        add(importOutputPath(resolve(root, plan.import.destination), input), 'destination');
+        add(importOutputPath(resolve(root, plan.import.destination), input), 'destination', true);
       }
       break;
   }
   return out;
 }
 
-/** A job launched from the app reads and writes only inside its workspace; anything else is FORBIDDEN. */
-export async function checkPlanPaths(plan: JobPlan, root: string): Promise<void> {
+/** A job launched from the app reads and writes only inside its workspace; anything else is FORBIDDEN. Returns the places it writes. */
+export async function checkPlanPaths(plan: JobPlan, root: string): Promise<PlannedWrite[]> {
   const inside = confiner(root, { batch: true });
-  for (const { path, field, pattern } of configPaths(plan)) {
+  const writes: PlannedWrite[] = [];
+  for (const { path, field, pattern, write } of configPaths(plan)) {
     if (/^s3:\/\//i.test(path)) throw new HostError('FORBIDDEN', `${field}: S3 paths are not available from the app`, field);
     // `..` after a wildcard climbs from wherever the wildcard matched: refused outright (whatever happens to match today).
     if (pattern !== undefined && pattern.slice(path.length).split('/').includes('..')) {
       throw new HostError('FORBIDDEN', `${field}: '${pattern}' has ".." after a wildcard, which may lead outside the workspace; write the folder out before the wildcard`, field);
     }
-    inside(path, field);
+    const abs = inside(path, field);
+    if (write) writes.push({ path: abs, field });
   }
   // A glob may still leave through `..` after a wildcard, or through symlinks it expands; the files it matches are checked one by one.
   const derived = await derivedPaths(plan, root);
   for (let i = 0; i < derived.length; i++) {
-    const { path, field } = derived[i] as PlannedPath;
-    inside(path, field);
+    const { path, field, write } = derived[i] as PlannedPath;
+    const abs = inside(path, field);
+    if (write) writes.push({ path: abs, field });
     // Tens of thousands of files: let the host answer other calls between slices.
     if (i % 2000 === 1999) await new Promise((r) => setImmediate(r));
   }
+  return writes;
 }
