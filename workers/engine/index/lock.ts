@@ -4,6 +4,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, stat
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { AssayError } from '../errors.js';
+import { processAlive } from '../io/process.js';
 
 export const lockPath = (root: string): string => join(root, '.assay', 'index.lock');
 
@@ -30,14 +31,6 @@ const parse = (text: string): Holder | null => {
   return host !== undefined && /^\d+$/.test(pid ?? '') ? { host, pid: Number(pid) } : null;
 };
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code !== 'ESRCH';
-  }
-}
 
 /**
  * Runs `fn` holding the workspace's index lock. Two builds at once each listed the dataset before the other wrote,
@@ -67,7 +60,7 @@ export async function withIndexLock<T>(root: string, opts: LockOptions, fn: () =
     const held = current(path);
     if (held === null) continue;
     const holder = parse(held.text);
-    const dead = holder !== null && holder.host === hostname() && !alive(holder.pid);
+    const dead = holder !== null && holder.host === hostname() && !processAlive(holder.pid);
     if (holder === null || dead || Date.now() - held.mtimeMs > (opts.staleMs ?? STALE_MS)) {
       opts.log?.(`taking over the index lock of ${holder ? `process ${holder.pid} on ${holder.host}` : 'an unreadable holder'} (${dead ? 'the process is gone' : 'untouched for too long'})`);
       takeOver(path, held.text);

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { processAlive } from '../../io/process.js';
 
 const PREFIX = '.minhash-work-';
 /** This machine, in the folder name: a pid says nothing about a run on another machine sharing the disk. */
@@ -14,15 +15,6 @@ export function createWorkDir(workRoot: string): string {
   return mkdtempSync(join(workRoot, `${PREFIX}${HOST}-${process.pid}-`));
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: the process exists (another user's).
-    return (e as NodeJS.ErrnoException).code !== 'ESRCH';
-  }
-}
 
 /**
  * Removes spill folders of runs that provably ended without cleaning up: made on this machine by a
@@ -41,7 +33,7 @@ export function removeStaleWorkDirs(workRoot: string): { removed: string[]; left
     if (!name.startsWith(PREFIX)) continue;
     const m = OURS.exec(name);
     const pid = Number(m?.[2]);
-    if (m?.[1] === HOST && pid !== process.pid && !alive(pid)) {
+    if (m?.[1] === HOST && pid !== process.pid && !processAlive(pid)) {
       rmSync(join(workRoot, name), { recursive: true, force: true });
       out.removed.push(name);
     } else if (!(m?.[1] === HOST && pid === process.pid)) out.left.push(name);

@@ -12,6 +12,7 @@ import { discover, type Discovery, type PathCheck } from './discover.js';
 import { extractFile, type ExtractTask, type FileExtract } from './extract.js';
 import { planBuild } from './plan.js';
 import { IndexWriter } from './write.js';
+import { processAlive } from '../../io/process.js';
 
 export interface BuildProgress {
   done: number;
@@ -224,14 +225,6 @@ function removeStaleFirstBuilds(path: string): void {
   }
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code !== 'ESRCH';
-  }
-}
 
 /**
  * SQLite and file-system failures as errors naming the file: disk full names the index and says so;
