@@ -31,7 +31,6 @@ const parse = (text: string): Holder | null => {
   return host !== undefined && /^\d+$/.test(pid ?? '') ? { host, pid: Number(pid) } : null;
 };
 
-
 /**
  * Runs `fn` holding the workspace's index lock. Two builds at once each listed the dataset before the other wrote,
  * and the one that committed last left out attribute files the other had indexed (or, for two first builds, renamed
