@@ -17,13 +17,11 @@ export interface CancelDeps {
  * squeue, and never when the step's completion message is lost.
  */
 export async function cancelRun(dir: string, which: 'last' | 'all', deps: CancelDeps = {}): Promise<string[]> {
-  const run = await readRun(dir);
-  if (run === null || run.submissions.length === 0) throw new AssayError('IO', 'nothing of this run was submitted', { file: dir });
   // squeue failing must not keep the jobs running: then no task counts as failed before the cancel.
-  const failed = await runStatus(dir, deps.look).then(
-    (s) => s.tasks.filter((t) => t.state === 'failed').map(taskKey),
-    () => [] as string[],
-  );
+  const status = await runStatus(dir, deps.look).catch(() => null);
+  const run = status?.run ?? (await readRun(dir));
+  if (run === null || run.submissions.length === 0) throw new AssayError('IO', 'nothing of this run was submitted', { file: dir });
+  const failed = status === null ? [] : status.tasks.filter((t) => t.state === 'failed').map(taskKey);
   const subs = which === 'last' ? run.submissions.slice(-1) : run.submissions;
   const at = new Date().toISOString();
   for (const s of subs) s.cancelled ??= { at, failed };

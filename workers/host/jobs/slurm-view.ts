@@ -20,9 +20,8 @@ export function submittedJobIds(status: Pick<RunStatus, 'run'>): string[] {
 
 export function slurmView(root: string, status: RunStatus): SlurmRun {
   const tasks: SlurmTask[] = status.tasks.map((t) => {
-    const { state } = t;
-    const out: SlurmTask = { task: t.task, ...(t.stage ? { stage: t.stage } : {}), state, inputCount: t.inputs.length };
-    if (state === 'failed' || state === 'cancelled') {
+    const out: SlurmTask = { task: t.task, ...(t.stage ? { stage: t.stage } : {}), state: t.state, inputCount: t.inputs.length };
+    if (t.state === 'failed' || t.state === 'cancelled') {
       out.inputs = t.inputs.slice(0, MAX_INPUTS).map((p) => relativeTo(root, p));
       out.tail = t.tail;
       out.log = relativeTo(root, logFile(status.dir, t.task, t.stage));
