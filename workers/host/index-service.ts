@@ -137,7 +137,7 @@ export class IndexService {
       if (this.#summary === pending) this.#summary = null;
       throw e;
     }
-    return { sources: s.sources, files: s.files, attributes: s.attributes, index: { ...s.status, stale: snapshotStale(this.root, s.generation) } };
+    return { sources: s.sources, files: s.files, attributes: s.attributes, index: { ...s.status, stale: await snapshotStale(this.root, s.generation) } };
   }
 
   /** After an index job: reload the engine (or open it), then summarize the new snapshot. Returns the documents indexed. */

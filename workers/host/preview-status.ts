@@ -1,6 +1,5 @@
 // The light facts of an open index (workspace.info's part): summarized once per snapshot, and staleness checked on the host's main thread.
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { discover, type FoundFile } from '../engine/index/build/discover.js';
 import { getMeta, indexPath, openDatabase } from '../engine/index/store/db.js';
 import type { PreviewEngineLike } from './index-service.js';
 import type { EngineSummary } from './preview-protocol.js';
@@ -26,11 +25,13 @@ export function summarize(engine: PreviewEngineLike, root: string): EngineSummar
 }
 
 /**
- * Whether the snapshot is behind: a newer build committed, or a document or attribute file the index
- * read changed size or mtime or is gone (the engine's own isStale, read from the index's tables so it
- * needs no engine and never waits for one).
+ * Whether the snapshot is behind: a newer build committed, a document or attribute file the index read
+ * changed size or mtime or is gone, or the dataset has a file a build would read now that it did not (a
+ * documents file or attribute set added outside the app). Read from the index's tables and the folder as a
+ * build lists it, so it needs no engine and never waits for one.
  */
-export function snapshotStale(root: string, generation: number): boolean {
+export async function snapshotStale(root: string, generation: number): Promise<boolean> {
+  let recorded: Map<string, { size: number; mtime: number }>;
   let db;
   try {
     db = openDatabase(indexPath(root), { readonly: true });
@@ -40,13 +41,20 @@ export function snapshotStale(root: string, generation: number): boolean {
   try {
     if (Number(getMeta(db, 'generation') ?? '0') !== generation) return true;
     const rows = db.prepare('SELECT path, size, mtime FROM files UNION ALL SELECT path, size, mtime FROM attr_files').all() as { path: string; size: number; mtime: number }[];
-    return rows.some((r) => {
-      const st = statSync(join(root, r.path), { throwIfNoEntry: false });
-      return st === undefined || st.size !== r.size || st.mtimeMs !== r.mtime;
-    });
+    recorded = new Map(rows.map((r) => [r.path, r]));
   } catch {
     return true;
   } finally {
     db.close();
   }
+  const found = await discover(root).catch(() => null);
+  if (found === null) return true;
+  const now = new Map<string, FoundFile>(found.documents.map((d) => [d.path, d]));
+  for (const set of found.attributes.values()) for (const a of set.values()) now.set(a.path, a);
+  if (now.size !== recorded.size) return true;
+  for (const [path, r] of recorded) {
+    const f = now.get(path);
+    if (f === undefined || f.size !== r.size || f.mtimeMs !== r.mtime) return true;
+  }
+  return false;
 }

@@ -1,4 +1,6 @@
 // The preview worker thread: heavy calls run there, light ones answer at once, a newer preview cancels an older, a stuck worker is replaced.
+import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildIndex } from '../engine/index/index.js';
 import { runTag } from '../engine/tag/runtime.js';
@@ -90,6 +92,38 @@ describe('preview worker', () => {
     expect(broken.message).not.toMatch(/^recipe:\d+: recipe:/);
     const missing = await failure(client.invoke('attributes.histogram', { key: 'nope', bins: 5 }));
     expect(missing).toMatchObject({ code: 'CONFIG', field: 'key' });
+  });
+
+  it('says the index is stale when files change, go, or are added outside the app (documents or a new attribute set), and not after a rebuild', async () => {
+    const dir = await indexed({ files: 2, docs: 10 });
+    let client = start(dir).client;
+    const stale = async (): Promise<boolean> => (await client.invoke('workspace.info', {})).index.stale;
+    expect(await stale()).toBe(false);
+    const [first] = readdirSync(join(dir, 'documents')).sort();
+    const doc = join(dir, 'documents', first!);
+    const attr = join(dir, 'attributes', 'lengths', first!);
+    // A documents file added: the index knows nothing of its documents.
+    copyFileSync(doc, join(dir, 'documents', 'added.jsonl.gz'));
+    expect(await stale()).toBe(true);
+    rmSync(join(dir, 'documents', 'added.jsonl.gz'));
+    expect(await stale()).toBe(false);
+    // An attribute set added for an indexed file (a tag run outside the app).
+    mkdirSync(join(dir, 'attributes', 'more'));
+    copyFileSync(attr, join(dir, 'attributes', 'more', first!));
+    expect(await stale()).toBe(true);
+    // Rebuilt outside the app: the open snapshot is behind until the app opens the new one.
+    await buildIndex(dir);
+    expect(await stale()).toBe(true);
+    await open!.host.close();
+    await open!.client.close();
+    client = start(dir).client;
+    expect(await stale()).toBe(false);
+    // An indexed attribute file gone, then a documents file rewritten.
+    rmSync(join(dir, 'attributes', 'more', first!));
+    expect(await stale()).toBe(true);
+    copyFileSync(attr, join(dir, 'attributes', 'more', first!));
+    utimesSync(join(dir, 'attributes', 'more', first!), statSync(join(dir, 'attributes', 'more', first!)).atime, new Date(Date.now() + 5000));
+    expect(await stale()).toBe(true);
   });
 
   it('answers workspace.info while a long preview runs, in well under 200 ms', async () => {
