@@ -106,7 +106,11 @@ export function runCli(cli: string, args: readonly string[], cwd: string, opts: 
     process.kill(-(child.pid as number), 'SIGKILL');
   };
   const poll = setInterval(() => {
-    if (firstOutputMs !== undefined || !listAll(cwd).some((p) => !before.has(p))) return;
+    if (firstOutputMs !== undefined) return;
+    // Locks (and the folders made to hold them) appear before any work: the first output is the first other path.
+    const fresh = listAll(cwd).filter((p) => !before.has(p));
+    const locks = fresh.filter((p) => p.endsWith('.lock'));
+    if (!fresh.some((p) => !p.endsWith('.lock') && !locks.some((l) => l.startsWith(`${p}/`)))) return;
     firstOutputMs = performance.now() - started;
     if (opts.killAfterFirstOutputMs !== undefined) timer = setTimeout(kill, opts.killAfterFirstOutputMs);
   }, 10);

@@ -3,6 +3,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { MixerConfig } from '../../../shared/recipe/schema.js';
 import { discardTemp, promoteTemp, writeFileAtomic } from '../io/index.js';
+import { lockOutputFolders } from '../io/output-lock.js';
 import { workerEntry } from '../jobs/entry.js';
 import { runPool } from '../jobs/pool.js';
 import { ProgressTracker, type ProgressSink } from '../jobs/progress.js';
@@ -72,6 +73,15 @@ export async function runMix(config: MixerConfig, opts: MixOptions = {}): Promis
   const started = performance.now();
   const startedAt = new Date();
   const planned = await planMix(config, opts);
+  const release = await lockOutputFolders(outputFolders(planned.cfg), 'assay mix');
+  try {
+    return await mixLocked(config, planned, opts, started, startedAt);
+  } finally {
+    release();
+  }
+}
+
+async function mixLocked(config: MixerConfig, planned: PlannedMix, opts: MixOptions, started: number, startedAt: Date): Promise<MixSummary> {
   const { cfg, compiled, plans } = planned;
   const tracker = new ProgressTracker('mix', plans.reduce((a, p) => a + p.inputs.reduce((b, i) => b + i.size, 0), 0), plans.reduce((a, p) => a + p.inputs.length, 0), opts.onProgress);
   // One shard runs in this process whatever was asked (mixShards): the summary says how many really ran.
@@ -160,7 +170,14 @@ async function finishMix(
 }
 
 /** Streams compiled (a bad expression fails before any output is written) and planned into shard jobs. */
-async function planMix(config: MixerConfig, opts: MixOptions): Promise<{ cfg: MixerConfig; compiled: CompiledStream[]; plans: StreamPlan[]; jobs: ShardJob[] }> {
+interface PlannedMix {
+  cfg: MixerConfig;
+  compiled: CompiledStream[];
+  plans: StreamPlan[];
+  jobs: ShardJob[];
+}
+
+async function planMix(config: MixerConfig, opts: MixOptions): Promise<PlannedMix> {
   const cwd = opts.cwd ?? process.cwd();
   const cfg = resolvePaths(config, cwd);
   const compiled = cfg.streams.map((s, i) => compileStream(s, `streams[${i}]`, { jqTimeoutMs: opts.jqTimeoutMs }));

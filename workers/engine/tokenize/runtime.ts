@@ -4,6 +4,7 @@ import { endianness } from 'node:os';
 import { basename, isAbsolute, resolve } from 'node:path';
 import { AssayError } from '../errors.js';
 import { expandGlobs } from '../io/index.js';
+import { lockOutputFolders } from '../io/output-lock.js';
 import { workerEntry } from '../jobs/entry.js';
 import { runPool } from '../jobs/pool.js';
 import { ProgressTracker, type ProgressSink } from '../jobs/progress.js';
@@ -135,7 +136,17 @@ export async function runTokens(o: TokensOptions): Promise<TokensSummary> {
   const startedAt = new Date();
   const cwd = o.cwd ?? process.cwd();
   const destination = resolve(cwd, o.destination);
-  const { tokenizer, settings, files, previous, tasks } = await planTokens(o, cwd, Math.max(1, o.processes ?? 1));
+  // Taken before planning: the plan lists the destination's earlier outputs, which this run replaces.
+  const release = await lockOutputFolders([destination], 'assay tokens');
+  try {
+    return await tokensLocked(o, cwd, destination, await planTokens(o, cwd, Math.max(1, o.processes ?? 1)), started, startedAt);
+  } finally {
+    release();
+  }
+}
+
+async function tokensLocked(o: TokensOptions, cwd: string, destination: string, planned: PlannedTokens, started: number, startedAt: Date): Promise<TokensSummary> {
+  const { tokenizer, settings, files, previous, tasks } = planned;
   const processes = Math.max(1, Math.min(o.processes ?? 1, tasks.length));
   const tracker = new ProgressTracker('tokens', files.reduce((n, f) => n + f.size, 0), files.length, o.onProgress);
   const results: GroupResult[] = [];
@@ -185,7 +196,9 @@ async function finishTokens(
 }
 
 /** Inputs shuffled by the seed and cut into `groups` consecutive groups, one `part-<i>` prefix each (Dolma's executor). */
-export async function planTokens(o: TokensOptions, cwd: string, groups: number): Promise<Awaited<ReturnType<typeof prepare>> & { tasks: GroupTask[] }> {
+type PlannedTokens = Awaited<ReturnType<typeof prepare>> & { tasks: GroupTask[] };
+
+export async function planTokens(o: TokensOptions, cwd: string, groups: number): Promise<PlannedTokens> {
   const destination = resolve(cwd, o.destination);
   const prepared = await prepare(o, cwd);
   shuffleInPlace(prepared.files, seededRandom(prepared.settings.seed, 'files'));
