@@ -1,5 +1,6 @@
 // The host contract over the in-memory transport: round trips, validation (BAD_REQUEST), confinement (FORBIDDEN), jobs and history.
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobInfo } from '../../shared/contract/index.js';
@@ -176,6 +177,19 @@ describe('jobs', () => {
     for (const key of ['ga__gopher_v1__word_count', 'cb__c4_v2__lines_with_no_ending_punctuation']) {
       expect((await h.client.invoke('attributes.histogram', { key, bins: 5 })).present, key).toBe(1200);
     }
+  });
+
+  it('a tokens job into a destination a run outside the app is writing fails at once, naming that run', async () => {
+    const dir = makeWorkspace(scratchDir());
+    const h = start(dir);
+    // A CLI run of another process (pid 1 always runs) holds the destination's lock.
+    mkdirSync(join(dir, 'tokens/cli/.assay'), { recursive: true });
+    writeFileSync(join(dir, 'tokens/cli/.assay/write.lock'), `${hostname()}\n1\ntoken\nassay tokens\n`);
+    const job = await h.client.invoke('jobs.start', { kind: 'tokens', configText: 'documents: [documents/*.jsonl.gz]\ndestination: tokens/cli\ntokenizer: {name_or_path: gpt2, eos_token_id: 50256}\ndtype: uint16\n' });
+    const end = await h.next('job.state', (j) => j.jobId === job.jobId && j.state !== 'running', 60_000);
+    expect(end.state).toBe('failed');
+    expect(end.error).toContain(`another run is writing here (assay tokens, process 1 on ${hostname()}); wait for it to finish, or write this run elsewhere`);
+    expect(readdirSync(join(dir, 'tokens/cli'))).toEqual(['.assay']);
   });
 
   it('refuses a job that would write where a running job writes (same place, inside it, or around it) until that job ends', async () => {
