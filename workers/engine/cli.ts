@@ -33,6 +33,8 @@ const OPTIONS: Record<string, OptionSpec> = {
   max_size: { value: true, description: 'tokens: tokens per output file (default 1073741824)' },
   batch_size: { value: true, description: 'tokens: documents shuffled together (default 10000)' },
   ring_size: { value: true, description: 'tokens: input files read round-robin per process (default 8)' },
+  sample_ring_prop: { description: 'tokens: take the next document from the files in the ring in proportion to their sizes, not in turn (Dolma\'s sample_ring_prop)' },
+  files_per_process: { value: true, description: 'tokens: input files per output group (Dolma\'s files_per_process)' },
   'fields.text_field_name': { value: true, description: 'tokens: text field, dotted for nested (default text)' },
   'fields.id_field_name': { value: true, description: 'tokens: id field (default id; null = sha256(path)-line)' },
   processes: { value: true, description: 'parallel processes (overrides the config)' },

@@ -51,6 +51,23 @@ describe('assay tokens', () => {
     expect(readFileSync(join(dir, 'cfg-out2/part-0-00000.npy'))).toEqual(readFileSync(join(dir, 'cfg-out/part-0-00000.npy')));
   });
 
+  it("takes Dolma's --files_per_process and --sample_ring_prop as flags too", () => {
+    const base = ['tokens', '--documents', 'ds/documents/*.jsonl.gz', '--tokenizer.name_or_path', 'gpt2', '--tokenizer.eos_token_id', '50256', '-q'];
+    const one = runCli([...base, '--destination', 'fpp', '--files_per_process', '1'], { cwd: dir });
+    expect(one.code, one.stderr).toBe(0);
+    // One input file per group: two groups, each its own part prefix.
+    expect(readdirSync(join(dir, 'fpp')).filter((n) => n.endsWith('.npy')).sort()).toEqual(['part-0-00000.npy', 'part-1-00000.npy']);
+    const prop = runCli([...base, '--destination', 'prop', '--sample_ring_prop'], { cwd: dir });
+    expect(prop.code, prop.stderr).toBe(0);
+    const size = (d: string): number => readdirSync(join(dir, d)).filter((n) => n.endsWith('.npy')).reduce((a, n) => a + readFileSync(join(dir, d, n)).length, 0);
+    expect(size('prop')).toBe(size('fpp'));
+    // Read in proportion to the files' sizes rather than in turn: the same tokens in another order.
+    expect(runCli([...base, '--destination', 'plain'], { cwd: dir }).code).toBe(0);
+    expect(size('plain')).toBe(size('prop'));
+    expect(readFileSync(join(dir, 'prop/part-0-00000.npy')).equals(readFileSync(join(dir, 'plain/part-0-00000.npy')))).toBe(false);
+    expect(runCli([...base, '--destination', 'never2', '--files_per_process', '0'], { cwd: dir }).stderr).toMatch(/--files_per_process must be an integer ≥ 1, got '0'/);
+  });
+
   it('fails before any work: dtype mismatch, missing tokenizer, unknown config key with its line, missing options', () => {
     const base = ['tokens', '--documents', 'ds/documents/*.jsonl.gz', '--destination', 'never', '--tokenizer.eos_token_id', '50256'];
     const dtype = runCli([...base, '--tokenizer.name_or_path', 'gpt2', '--dtype', 'uint32'], { cwd: dir });

@@ -49,8 +49,8 @@ export function tokensOptions(args: ParsedArgs, c: TokensConfig | null): TokensO
     maxSize: intOption(args, 'max_size') ?? c?.max_size,
     batchSize: intOption(args, 'batch_size') ?? c?.batch_size,
     ringSize: intOption(args, 'ring_size') ?? c?.ring_size,
-    sampleRingProp: c?.sample_ring_prop,
-    filesPerProcess: c?.files_per_process ?? undefined,
+    sampleRingProp: flag(args, 'sample_ring_prop') || c?.sample_ring_prop,
+    filesPerProcess: intOption(args, 'files_per_process') ?? c?.files_per_process ?? undefined,
     seed: intOption(args, 'seed', 0) ?? c?.seed,
     processes: c?.debug ? 1 : (intOption(args, 'processes') ?? c?.processes),
     fields: {
