@@ -52,7 +52,9 @@ describe('mix output lock', () => {
     const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
     mkdirSync(join(dir, 'out', '.assay'), { recursive: true });
     writeFileSync(outputLockPath(join(dir, 'out')), `${hostname()}\n${gone}\nold-token\nassay mix\n`);
-    const s = await mix(dir, 'out');
+    const log: string[] = [];
+    const s = await runMix(parseMixerConfig(recipe('out'), 'r.yaml'), { cwd: dir, log: (l) => log.push(l) });
+    expect(log).toContain(`taking over the output lock of ${join(dir, 'out')} of process ${gone} on ${hostname()} (the process is gone)`);
     expect(s.streams[0]!.docs.kept).toBe(400);
     expect(shards(join(dir, 'out')).length).toBeGreaterThan(1);
     expect(existsSync(outputLockPath(join(dir, 'out')))).toBe(false);

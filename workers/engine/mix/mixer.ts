@@ -73,7 +73,7 @@ export async function runMix(config: MixerConfig, opts: MixOptions = {}): Promis
   const started = performance.now();
   const startedAt = new Date();
   const planned = await planMix(config, opts);
-  const release = await lockOutputFolders(outputFolders(planned.cfg), 'assay mix');
+  const release = await lockOutputFolders(outputFolders(planned.cfg), 'assay mix', opts.log);
   try {
     return await mixLocked(config, planned, opts, started, startedAt);
   } finally {

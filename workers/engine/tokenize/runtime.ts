@@ -137,7 +137,7 @@ export async function runTokens(o: TokensOptions): Promise<TokensSummary> {
   const cwd = o.cwd ?? process.cwd();
   const destination = resolve(cwd, o.destination);
   // Taken before planning: the plan lists the destination's earlier outputs, which this run replaces.
-  const release = await lockOutputFolders([destination], 'assay tokens');
+  const release = await lockOutputFolders([destination], 'assay tokens', o.log);
   try {
     return await tokensLocked(o, cwd, destination, await planTokens(o, cwd, Math.max(1, o.processes ?? 1)), started, startedAt);
   } finally {
