@@ -64,36 +64,36 @@ describe.skipIf(!hasChromium)('editor and runs e2e (issue 11: 2, 3, 5, 6, 7, 14;
   });
 
   it('completes recipe keys by place: the keys of the mapping being typed in, with type and meaning', async () => {
-    await focusEditor(page);
-    await page.keyboard.press('Control+g');
-    await page.locator('.quick-input-widget').waitFor({ state: 'visible', timeout: 5_000 });
-    const line = lineOf(original, 'path: output/demo');
-    await page.keyboard.type(String(line));
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('End');
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('disc');
-    await page.keyboard.press('Control+Space');
     const widget = page.locator('.suggest-widget');
-    await widget.waitFor({ state: 'visible', timeout: 5_000 });
+    /** Opens a new line below `line` (Ctrl+G there, End, Enter), types `typed` and asks for completions. */
+    const completeBelow = async (line: number, typed: string): Promise<void> => {
+      await focusEditor(page);
+      await page.keyboard.press('Control+g');
+      await page.locator('.quick-input-widget').waitFor({ state: 'visible', timeout: 5_000 });
+      await page.keyboard.type(String(line));
+      await page.keyboard.press('Enter');
+      await expect.poll(() => cursorLine(page), { timeout: 5_000 }).toBe(line);
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type(typed);
+      await page.keyboard.press('Control+Space');
+      await widget.waitFor({ state: 'visible', timeout: 5_000 });
+    };
+    const line = lineOf(original, 'path: output/demo');
+    await completeBelow(line, 'disc');
     await expect.poll(() => widget.innerText(), { timeout: 5_000 }).toContain('discard_fields');
     await shot(page, 'e2e1-recipe-key-completion');
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await editorText(page)).split('\n')[line], { timeout: 5_000 }).toBe('      discard_fields: ');
     // At the top level, the recipe's own keys (an output's are not offered there).
-    await page.keyboard.press('Control+g');
-    await page.keyboard.type(String(lineOf(original, 'processes: 1') + 1));
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('End');
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('d');
-    await page.keyboard.press('Control+Space');
-    await widget.waitFor({ state: 'visible', timeout: 5_000 });
+    await completeBelow(lineOf(await editorText(page), 'processes: 1'), 'd');
     await expect.poll(() => widget.innerText(), { timeout: 5_000 }).toContain('dryrun');
     expect(await widget.innerText()).not.toContain('discard_fields');
     await page.keyboard.press('Escape');
     await setEditorText(page, original);
     await expect.poll(() => editorText(page), { timeout: 5_000 }).toBe(original);
+    // The half-typed keys above were schema errors: the next test starts once they are gone.
+    await expect.poll(async () => (await markers(page)).filter((m) => m.severity === 'error'), { timeout: 20_000 }).toEqual([]);
   });
 
   it('14: a YAML error the parser reports further down also marks the line last edited', async () => {
