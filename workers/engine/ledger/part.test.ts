@@ -28,7 +28,7 @@ describe('LedgerPart text columns', () => {
     }
   });
 
-  it('hashes and counts the UTF-8 bytes of each text: lone surrogates as U+FFFD, texts past the reused buffer, non-strings as empty', () => {
+  it('hashes and counts the UTF-8 bytes of each text: lone surrogates as U+FFFD, long texts, non-strings as empty', () => {
     const { dir, cleanup } = tempDir('assay-part-');
     try {
       const texts: unknown[] = ['plain', 'a\uD800b\uDC00 😊 é', 'x'.repeat(70_000) + 'é', '𝔸'.repeat(40_000), '', 42, 'short again'];

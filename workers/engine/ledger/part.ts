@@ -10,6 +10,8 @@ export const idText = (id: unknown): string => (typeof id === 'string' ? id : JS
 
 /** First 6 bytes of a sha256 as a non-negative integer (exact in a JS number): the hash index's key. */
 export const shaKey = (sha: Buffer): number => sha.readUIntBE(0, 6);
+/** shaKey of a sha256 given in hex. */
+const hexKey = (hex: string): number => parseInt(hex.slice(0, 12), 16);
 
 export function urlOfMetadata(m: unknown): string | null {
   if (m === null || typeof m !== 'object' || Array.isArray(m)) return null;
@@ -18,6 +20,8 @@ export function urlOfMetadata(m: unknown): string | null {
 }
 
 const COLUMNS = 14;
+/** The `sha256` column's place in a docs row. */
+const SHA_COLUMN = 3;
 const BLOCK = 64;
 
 /**
@@ -31,11 +35,11 @@ export class LedgerPart {
   private readonly insertBlock;
   private values: unknown[] = [];
   private later: unknown[] = [];
-  private scratch = Buffer.allocUnsafe(64 * 1024);
 
   private constructor(private readonly db: LedgerDB, private readonly stream: number) {
     this.insertFile = db.prepare('INSERT INTO files(id, path) VALUES (?, ?)');
-    const row = `(${new Array(COLUMNS).fill('?').join(', ')})`;
+    // The text's hash arrives as hex and is stored as its 32 bytes (a Buffer per document cost more than the hashing).
+    const row = `(${new Array(COLUMNS).fill('?').map((q, c) => (c === SHA_COLUMN ? 'unhex(?)' : q)).join(', ')})`;
     this.insertDoc = db.prepare(`INSERT INTO docs VALUES ${row}`);
     this.insertBlock = db.prepare(`INSERT INTO docs VALUES ${new Array(BLOCK).fill(row).join(', ')}`);
     db.exec('BEGIN');
@@ -83,12 +87,11 @@ export class LedgerPart {
 
   private row(v: unknown[], id: unknown, source: unknown, metadata: unknown, text: unknown, file: string, line: number, fate: number, replaced: number, shard: string | null, outLine: number | null, copies: number): void {
     const t = typeof text === 'string' ? text : '';
-    // Encoded once into a reused buffer: its bytes are hashed and counted (what the string forms of both did apart).
-    const bytes = this.encode(t);
-    // The one-shot hash: most of a Hash object's cost per document is its set-up, not the bytes.
-    const sha = hash('sha256', this.scratch.subarray(0, bytes), 'buffer');
-    v.push(idText(id), typeof source === 'string' ? source : '', urlOfMetadata(metadata), sha, shaKey(sha), this.stream, this.fileId(file), line, fate, replaced);
-    v.push(shard === null ? null : this.fileId(shard), outLine, bytes, copies);
+    // The one-shot hash of the string as UTF-8 (lone surrogates as U+FFFD, as Buffer.from writes them), in hex: a
+    // Hash object's set-up, or a Buffer for each digest, cost more per document than the bytes.
+    const sha = hash('sha256', t, 'hex');
+    v.push(idText(id), typeof source === 'string' ? source : '', urlOfMetadata(metadata), sha, hexKey(sha), this.stream, this.fileId(file), line, fate, replaced);
+    v.push(shard === null ? null : this.fileId(shard), outLine, Buffer.byteLength(t, 'utf8'), copies);
   }
 
   private flushBlock(): void {
@@ -107,12 +110,6 @@ export class LedgerPart {
     this.values = [];
     if (this.db.inTransaction) this.db.exec('COMMIT');
     this.db.close();
-  }
-
-  /** UTF-8 bytes of `t` written at the start of `scratch` (grown as needed; lone surrogates become U+FFFD, as in Buffer.from); returns their count. */
-  private encode(t: string): number {
-    if (t.length * 3 > this.scratch.length) this.scratch = Buffer.allocUnsafe(Math.max(t.length * 3, 2 * this.scratch.length));
-    return this.scratch.write(t, 0, 'utf8');
   }
 
   private fileId(path: string): number {
