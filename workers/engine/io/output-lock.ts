@@ -54,7 +54,7 @@ export async function lockOutputFolders(folders: readonly string[], what: string
 }
 
 /** `first` (the first folder mkdir created) and each folder below it down to `last`, in creation order. */
-function ancestorsFrom(first: string, last: string): string[] {
+export function ancestorsFrom(first: string, last: string): string[] {
   const out = [last];
   for (let d = last; d !== first && d.length > first.length; ) {
     d = join(d, '..');

@@ -3,6 +3,7 @@ import type { AssayError } from '../errors.js';
 import { AssayError as Err } from '../errors.js';
 import { AtomicWriter, compressedDeltas, parseDocumentLine, readLineBatches } from '../io/index.js';
 import { attributeRow, codePointMap, groupSpans, makeVariableName } from './output.js';
+import { lockTagOutputs } from './output-lock.js';
 import type { AnySpec } from './registry.js';
 import type { TagDocument, Tagger, TaggerContext } from './types.js';
 
@@ -58,7 +59,9 @@ export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promis
     })),
   );
   const writers: AtomicWriter[] = [];
+  let unlock = (): void => undefined;
   try {
+    unlock = await lockTagOutputs(task.outputs.map((o) => o.path), opts);
     for (const s of sets) writers.push(await AtomicWriter.open(s.set.path, { mkdir: true }));
     const bad = (err: AssayError): void => {
       if (!opts.skipBadLines) throw err;
@@ -128,6 +131,7 @@ export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promis
     await Promise.all(writers.map((w) => w.abort().catch(() => undefined)));
     throw e;
   } finally {
+    unlock();
     for (const s of sets) for (const t of s.taggers) await t.tagger.close?.();
   }
   return result;
