@@ -19,6 +19,7 @@ export function importOptions(args: ParsedArgs): ImportOptions {
     idField: stringOption(args, 'id-field'),
     source: stringOption(args, 'source'),
     processes: intOption(args, 'processes'),
+    ignoreExisting: args.options.get('ignore-existing') === true,
   };
 }
 
@@ -32,7 +33,7 @@ export async function importCommand(args: ParsedArgs, signal: AbortSignal): Prom
     if (!quiet) {
       process.stdout.write(`imported ${s.files.length} file(s), ${s.docs.toLocaleString('en-US')} documents in ${s.elapsedSec.toFixed(1)} s with ${s.processes} process(es)\n`);
       for (const f of s.files) {
-        const notes = [f.noText ? `${f.noText} row(s) without text skipped` : '', f.generatedIds ? `${f.generatedIds} id(s) made from the row number` : ''].filter(Boolean);
+        const notes = [f.skipped ? 'already done (marker; --ignore-existing redoes it)' : '', f.noText ? `${f.noText} row(s) without text skipped` : '', f.generatedIds ? `${f.generatedIds} id(s) made from the row number` : ''].filter(Boolean);
         process.stdout.write(`  ${shown(f.input)} → ${shown(f.output)}: ${f.rows} rows, ${f.docs} documents${notes.length ? `; ${notes.join('; ')}` : ''}\n`);
       }
     }

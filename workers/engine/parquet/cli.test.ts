@@ -22,6 +22,12 @@ describe('assay import / export', () => {
     expect(imp.code).toBe(0);
     expect(imp.stdout).toMatch(/^imported 2 file\(s\), 12 documents in [\d.]+ s with 2 process\(es\)$/m);
     expect(imp.stdout).toContain('raw/a.parquet → ws/documents/a.jsonl.gz: 6 rows, 6 documents');
+    // The pool's workers finished both files: a rerun reads neither; --ignore-existing reads both again.
+    const again = runCli(['import', 'raw/*.parquet', '--dest', 'ws', '--source', 'fineweb', '--processes', '2'], { cwd: dir });
+    expect(again.stdout).toContain('raw/b.parquet → ws/documents/b.jsonl.gz: 6 rows, 6 documents; already done (marker; --ignore-existing redoes it)');
+    const redo = runCli(['import', 'raw/*.parquet', '--dest', 'ws', '--source', 'fineweb', '--ignore-existing'], { cwd: dir });
+    expect(redo.stdout).not.toContain('already done');
+    expect(redo.stdout).toContain('raw/a.parquet → ws/documents/a.jsonl.gz: 6 rows, 6 documents');
     // Only the 2024-10 dump is kept: the export must hold exactly those rows.
     writeFileSync(join(dir, 'ws/mix.yaml'), `streams:\n  - name: web\n    documents: [documents/*.jsonl.gz]\n    output: {path: out/web, max_size_in_bytes: 100000000}\n    filter:\n      include: ['$@.metadata[?(@.dump == "CC-MAIN-2024-10")]']\n`);
     const mix = runCli(['mix', '-c', 'mix.yaml', '--quiet'], { cwd: join(dir, 'ws') });

@@ -32,6 +32,8 @@ export interface ImportFileSummary {
   outputSha256: string;
   /** ⌈UTF-8 bytes of each text / 4⌉, summed: the manifest's labelled estimate. */
   tokens: number;
+  /** Not read again: an earlier run with the same settings finished it (its marker's summary). */
+  skipped?: boolean;
 }
 
 export interface ImportDelta {

@@ -1,9 +1,11 @@
 // `assay import`: Parquet files (FineWeb, any Hugging Face text dataset) → Dolma documents, one row group in memory at a time.
-import { stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { asyncBufferFromFile, parquetMetadataAsync, parquetSchema } from 'hyparquet';
 import { AssayError } from '../errors.js';
-import { expandGlobs } from '../io/index.js';
+import { expandGlobs, writeFileAtomic } from '../io/index.js';
+import { markerPath } from '../io/markers.js';
 import { workerEntry } from '../jobs/entry.js';
 import { runPool } from '../jobs/pool.js';
 import { ProgressTracker, type ProgressSink } from '../jobs/progress.js';
@@ -21,6 +23,8 @@ export interface ImportOptions {
   idField?: string;
   /** Dolma `source` of every document (default: the name of the folder holding the Parquet file). */
   source?: string;
+  /** Import files again even when their markers say an earlier run with the same settings finished them. */
+  ignoreExisting?: boolean;
   /** Files imported at once, one per pool worker (default 1: in this process). */
   processes?: number;
   cwd?: string;
@@ -84,40 +88,79 @@ export async function planImport(opts: ImportOptions, cwd: string): Promise<Plan
   return out;
 }
 
+/** A finished file's marker: what its documents file was made from and with, and the summary a rerun reports for it. */
+interface ImportMarker {
+  fingerprint: string;
+  input: { size: number; mtimeMs: number };
+  output: { size: number; sha256: string };
+  summary: Omit<ImportFileSummary, 'input' | 'output' | 'skipped'>;
+}
+
+/** The settings that decide a file's documents (not `added`, the run's time). */
+const fingerprint = (t: ImportTask): string =>
+  createHash('sha256').update(JSON.stringify({ v: 1, name: t.name, textField: t.textField, idField: t.idField, source: t.source })).digest('hex').slice(0, 16);
+
+/** The file's summary from its marker when its output is the one an earlier run finished with these settings, else null. */
+async function doneSummary(t: ImportTask): Promise<ImportFileSummary | null> {
+  const [inStat, outStat] = await Promise.all([stat(t.input), stat(t.output).catch(() => null)]);
+  if (outStat === null) return null;
+  const m = (await readFile(markerPath(t.output), 'utf8').then(JSON.parse, () => null)) as ImportMarker | null;
+  const same = m !== null && m.fingerprint === fingerprint(t) && m.input?.size === inStat.size && m.input.mtimeMs === inStat.mtimeMs && m.output?.size === outStat.size;
+  return same ? { ...m.summary, input: t.input, output: t.output, skipped: true } : null;
+}
+
+async function writeMarker(t: ImportTask, r: ImportFileSummary): Promise<void> {
+  const inStat = await stat(t.input);
+  const { input: _input, output: _output, skipped: _skipped, ...summary } = r;
+  const marker: ImportMarker = { fingerprint: fingerprint(t), input: { size: inStat.size, mtimeMs: inStat.mtimeMs }, output: { size: r.outputSize, sha256: r.outputSha256 }, summary };
+  await writeFileAtomic(markerPath(t.output), JSON.stringify(marker) + '\n', { mkdir: true });
+}
+
 export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   const started = performance.now();
   const startedAt = new Date();
   const cwd = opts.cwd ?? process.cwd();
   const only = opts.only ? new Set(opts.only) : null;
   const planned = (await planImport(opts, cwd)).filter((p) => only === null || only.has(p.input));
-  const tracker = new ProgressTracker('import', planned.reduce((s, p) => s + p.bytes, 0), planned.length, opts.onProgress);
   const added = new Date().toISOString();
-  const tasks: ImportTask[] = planned.map((p) => ({
-    input: p.input,
-    output: p.output,
-    name: p.name,
-    textField: opts.textField ?? 'text',
-    idField: opts.idField ?? 'id',
-    source: sourceOf(opts, p.input),
-    added,
-  }));
-  const processes = Math.max(1, Math.min(opts.processes ?? 1, tasks.length));
-  let files: ImportFileSummary[] = [];
-  if (processes === 1) {
-    for (const task of tasks) {
-      files.push(await importFile(task, { signal: opts.signal, onProgress: (d) => tracker.add(d) }));
-      tracker.add({ files: 1 });
+  const files: ImportFileSummary[] = [];
+  const tasks: ImportTask[] = [];
+  let totalBytes = 0;
+  for (const p of planned) {
+    const task: ImportTask = { input: p.input, output: p.output, name: p.name, textField: opts.textField ?? 'text', idField: opts.idField ?? 'id', source: sourceOf(opts, p.input), added };
+    // A file an earlier run finished is not read again: a crashed or cancelled run resumes where it stopped.
+    const done = opts.ignoreExisting ? null : await doneSummary(task);
+    if (done !== null) files.push(done);
+    else {
+      tasks.push(task);
+      totalBytes += p.bytes;
     }
+  }
+  const tracker = new ProgressTracker('import', totalBytes, tasks.length, opts.onProgress);
+  const processes = Math.max(1, Math.min(opts.processes ?? 1, tasks.length || 1));
+  // Each file's marker is written as soon as it is done, so what a failed run finished stays finished.
+  const finished = async (t: ImportTask, r: ImportFileSummary): Promise<void> => {
+    await writeMarker(t, r);
+    files.push(r);
+    tracker.add({ files: 1 });
+  };
+  if (processes === 1) {
+    for (const task of tasks) await finished(task, await importFile(task, { signal: opts.signal, onProgress: (d) => tracker.add(d) }));
   } else {
+    const pending: Promise<void>[] = [];
     // One Parquet file is one task; a cancel stops the workers (a killed worker's `.tmp` is never taken for an output).
-    files = await runPool<null, ImportTask, ImportFileSummary, ImportDelta>(tasks, {
-      entry: workerEntry('import-worker', 'parquet/worker.ts'),
-      processes,
-      init: null,
-      signal: opts.signal,
-      onProgress: (_i, d) => tracker.add(d),
-      onDone: () => tracker.add({ files: 1 }),
-    });
+    try {
+      await runPool<null, ImportTask, ImportFileSummary, ImportDelta>(tasks, {
+        entry: workerEntry('import-worker', 'parquet/worker.ts'),
+        processes,
+        init: null,
+        signal: opts.signal,
+        onProgress: (_i, d) => tracker.add(d),
+        onDone: (i, r) => void pending.push(finished(tasks[i] as ImportTask, r)),
+      });
+    } finally {
+      await Promise.all(pending);
+    }
   }
   tracker.emit();
   files.sort((a, b) => (a.input < b.input ? -1 : a.input > b.input ? 1 : 0));

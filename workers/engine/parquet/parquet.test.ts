@@ -130,6 +130,50 @@ describe('assay import / export (Parquet)', () => {
     await expect(runImport({ inputs: [p], dest: join(dir, 'ws') })).rejects.toThrow(`${p}: not a readable Parquet file: `);
   });
 
+  it('a rerun imports only what is not done: files after a bad one are kept; changed inputs or settings, and --ignore-existing, redo', async () => {
+    const dir = scratchDir();
+    const [a, b, c] = ['a', 'b', 'c'].map((n) => join(dir, `raw/fw/${n}.parquet`)) as [string, string, string];
+    writeFinewebParquet(a, finewebRows(6), 2);
+    writeFinewebParquet(c, finewebRows(4), 2);
+    writeFileSync(b, 'not parquet at all, but named like it');
+    const out = (n: string): string => join(dir, `ws/documents/${n}.jsonl.gz`);
+    // Planning reads every footer first, so the bad file stops the run before anything is written.
+    await expect(runImport({ inputs: [join(dir, 'raw/fw/*.parquet')], dest: join(dir, 'ws') })).rejects.toThrow(`${b}: not a readable Parquet file`);
+    expect(existsSync(join(dir, 'ws'))).toBe(false);
+    // A failure in the middle of a run (the second file's first row group is damaged): the first file stays done.
+    writeFinewebParquet(b, finewebRows(40), 10);
+    const good = readFileSync(b);
+    const bad = Buffer.from(good);
+    for (let i = 200; i < 1200; i++) bad[i] = ((bad[i] as number) * 7 + 13) & 255;
+    writeFileSync(b, bad);
+    await expect(runImport({ inputs: [join(dir, 'raw/fw/*.parquet')], dest: join(dir, 'ws') })).rejects.toThrow(new RegExp(`^${b}: cannot read rows 0–9`));
+    expect([existsSync(out('a')), existsSync(out('b')), existsSync(out('c'))]).toEqual([true, false, false]);
+    const firstA = readFileSync(out('a'));
+
+    writeFileSync(b, good);
+    const seen: number[] = [];
+    const rerun = await runImport({ inputs: [join(dir, 'raw/fw/*.parquet')], dest: join(dir, 'ws'), onProgress: (p) => seen.push(p.filesTotal) });
+    expect(rerun.files.map((f) => [f.input, f.skipped ?? false, f.docs])).toEqual([[a, true, 6], [b, false, 40], [c, false, 4]]);
+    expect(seen.at(-1)).toBe(2);
+    // Not rewritten (its `added` times would differ), and the manifest still lists it with its hash and counts.
+    expect(readFileSync(out('a'))).toEqual(firstA);
+    const m = (await loadManifest(join(dir, 'ws/documents/.assay/manifest.json'))).manifest;
+    expect(m.outputs.map((o) => [o.path, o.docs])).toEqual([['a.jsonl.gz', 6], ['b.jsonl.gz', 40], ['c.jsonl.gz', 4]]);
+    expect(m.outputs[0]?.sha256).toBe(await sha256File(out('a')));
+
+    const skipped = async (o: Partial<Parameters<typeof runImport>[0]> = {}): Promise<boolean[]> =>
+      (await runImport({ inputs: [join(dir, 'raw/fw/*.parquet')], dest: join(dir, 'ws'), ...o })).files.map((f) => f.skipped ?? false);
+    expect(await skipped()).toEqual([true, true, true]);
+    writeFinewebParquet(c, finewebRows(5), 2);
+    expect(await skipped()).toEqual([true, true, false]);
+    expect(await skipped({ source: 'other' })).toEqual([false, false, false]);
+    expect(readJsonlFile(out('a'))[0]?.source).toBe('other');
+    expect(await skipped({ source: 'other', ignoreExisting: true })).toEqual([false, false, false]);
+    // An output changed since its marker was written is not taken for done.
+    writeFileSync(out('b'), 'edited');
+    expect(await skipped({ source: 'other' })).toEqual([true, false, true]);
+  });
+
   it('a cancelled import stops between row groups and leaves no output, not even the .tmp', async () => {
     const dir = scratchDir();
     writeFinewebParquet(join(dir, 'a.parquet'), finewebRows(12), 2);

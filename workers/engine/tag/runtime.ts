@@ -1,10 +1,11 @@
 // `assay tag`: plan one task per documents file, skip completed ones by marker, run in-process or on a pool.
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { segmentProblem } from '../../../shared/segment.js';
 import { AssayError } from '../errors.js';
 import { attributePathFor, expandGlobs, writeFileAtomic } from '../io/index.js';
+import { markerPath } from '../io/markers.js';
 import { workerEntry } from '../jobs/entry.js';
 import { runPool } from '../jobs/pool.js';
 import { ProgressTracker, type ProgressSink } from '../jobs/progress.js';
@@ -88,8 +89,7 @@ function fingerprint(taggers: ResolvedTagger[], seed: number): string {
   return h.digest('hex').slice(0, 16);
 }
 
-/** Markers live in a hidden folder beside each output: `<dir>/.assay-done/<file>.json`. */
-export const markerPath = (output: string): string => join(dirname(output), '.assay-done', `${basename(output)}.json`);
+export { markerPath };
 
 interface Marker {
   fingerprint: string;

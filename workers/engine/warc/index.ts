@@ -8,7 +8,7 @@ import { workerEntry } from '../jobs/entry.js';
 import { runPool } from '../jobs/pool.js';
 import { ProgressTracker, type ProgressSink } from '../jobs/progress.js';
 import { writeRunManifest, type InputRecord, type OutputRecord } from '../manifest/write.js';
-import { markerPath } from '../tag/runtime.js';
+import { markerPath } from '../io/markers.js';
 import { urlFilterOptions } from '../tag/taggers/datatrove/url-filter.js';
 import { DEFAULT_EXTRACTOR, EXTRACTORS } from './extract/index.js';
 import { processWarcFile } from './file.js';

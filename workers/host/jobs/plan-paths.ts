@@ -5,7 +5,7 @@ import { dedupeOutputPath } from '../../engine/dedupe/dolma/paths.js';
 import { SignatureCache } from '../../engine/dedupe/minhash/resume.js';
 import { attributePathFor, expandGlobs, mixerUnshuffledOutputPath } from '../../engine/io/index.js';
 import { importOutputPath } from '../../engine/parquet/index.js';
-import { markerPath } from '../../engine/tag/runtime.js';
+import { markerPath } from '../../engine/io/markers.js';
 import { planWarcTasks } from '../../engine/warc/plan.js';
 import { HostError } from '../errors.js';
 import { confiner, globBase } from '../paths.js';
@@ -170,7 +170,9 @@ async function derivedPaths(plan: JobPlan, root: string): Promise<PlannedPath[]>
     case 'import':
       for (const input of await files(plan.import.documents)) {
         add(input, 'documents');
-        add(importOutputPath(resolve(root, plan.import.destination), input), 'destination', true);
+        const out = importOutputPath(resolve(root, plan.import.destination), input);
+        add(out, 'destination', true);
+        add(markerPath(out), 'destination', true);
       }
       break;
   }

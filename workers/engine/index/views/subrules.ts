@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { RuleVerdict, SubRule } from '../../../../shared/contract/preview.js';
 import type { Json } from '../../mix/filters/types.js';
 import { BUILTIN_FAMILIES } from '../../tag/registry.js';
-import { markerPath } from '../../tag/runtime.js';
+import { markerPath } from '../../io/markers.js';
 import type { EvalContext } from '../recipe/context.js';
 import type { VCol } from '../recipe/vcol.js';
 import type { IndexData } from '../store/data.js';
