@@ -6,6 +6,7 @@ import { asyncBufferFromFile, parquetMetadataAsync, parquetSchema } from 'hyparq
 import { AssayError } from '../errors.js';
 import { expandGlobs, writeFileAtomic } from '../io/index.js';
 import { markerPath } from '../io/markers.js';
+import { lockOutputFolders } from '../io/output-lock.js';
 import { workerEntry } from '../jobs/entry.js';
 import { runPool } from '../jobs/pool.js';
 import { ProgressTracker, type ProgressSink } from '../jobs/progress.js';
@@ -122,6 +123,18 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   const cwd = opts.cwd ?? process.cwd();
   const only = opts.only ? new Set(opts.only) : null;
   const planned = (await planImport(opts, cwd)).filter((p) => only === null || only.has(p.input));
+  // One run at a time writes a dataset's documents (a terminal beside the app, or two terminals): they would take each
+  // other's temporary files. Slurm's tasks (`only`) write disjoint files and take no lock, as the mixer's slices.
+  const unlock = only === null ? await lockOutputFolders([join(resolve(cwd, opts.dest), 'documents')], 'assay import') : () => undefined;
+  try {
+    return await importPlanned(opts, cwd, planned, only === null, startedAt, started);
+  } finally {
+    unlock();
+  }
+}
+
+/** The planned files not done yet, imported here or on a pool, each marked when done; the summary lists every planned file. */
+async function importPlanned(opts: ImportOptions, cwd: string, planned: Planned[], manifest: boolean, startedAt: Date, started: number): Promise<ImportSummary> {
   const added = new Date().toISOString();
   const files: ImportFileSummary[] = [];
   const tasks: ImportTask[] = [];
@@ -164,7 +177,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   }
   tracker.emit();
   files.sort((a, b) => (a.input < b.input ? -1 : a.input > b.input ? 1 : 0));
-  if (only === null) await writeImportManifest(opts, cwd, files, startedAt);
+  if (manifest) await writeImportManifest(opts, cwd, files, startedAt);
   return { files, docs: files.reduce((s, f) => s + f.docs, 0), processes, elapsedSec: (performance.now() - started) / 1000 };
 }
 

@@ -1,12 +1,14 @@
 // Parquet in and out, checked with DuckDB (an independent reader): FineWeb round trip, any HF dataset, flattening, errors, cancel.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { dirname, join } from 'node:path';
 import { parquetWriteFile } from 'hyparquet-writer';
 import { describe, expect, it } from 'vitest';
 import { readJsonlFile, scratchDir, writeJsonl } from '../testing.js';
 import type { ProgressReport } from '../jobs/progress.js';
 import { documentsIn, runExport, runImport } from './index.js';
 import { sha256File } from '../manifest/write.js';
+import { outputLockPath } from '../io/output-lock.js';
 import { loadManifest } from '../manifest/read.js';
 import { chainNodes, loadChain } from '../manifest/chain.js';
 import { duckRows, finewebRows, writeFinewebParquet } from './testing.js';
@@ -125,7 +127,8 @@ describe('assay import / export (Parquet)', () => {
     for (let i = 200; i < 1200; i++) bytes[i] = ((bytes[i] as number) * 7 + 13) & 255;
     writeFileSync(p, bytes);
     await expect(runImport({ inputs: [p], dest: join(dir, 'ws') })).rejects.toThrow(new RegExp(`^${p}: cannot read rows 0–9: `));
-    expect(readdirSync(join(dir, 'ws/documents'))).toEqual([]);
+    // The folders the run made for its lock and output go again, empty.
+    expect(existsSync(join(dir, 'ws'))).toBe(false);
     writeFileSync(p, bytes.subarray(0, bytes.length - 100));
     await expect(runImport({ inputs: [p], dest: join(dir, 'ws') })).rejects.toThrow(`${p}: not a readable Parquet file: `);
   });
@@ -180,6 +183,23 @@ describe('assay import / export (Parquet)', () => {
     const ac = new AbortController();
     const run = runImport({ inputs: [join(dir, 'a.parquet')], dest: join(dir, 'ws'), signal: ac.signal, onProgress: (p) => p.docs >= 2 && ac.abort() });
     await expect(run).rejects.toMatchObject({ code: 'CANCELLED' });
-    expect(readdirSync(join(dir, 'ws/documents'))).toEqual([]);
+    expect(existsSync(join(dir, 'ws'))).toBe(false);
+  });
+
+  it('one import at a time into a dataset: a live run\'s lock refuses this one, naming it; a dead run\'s lock is taken over', async () => {
+    const dir = scratchDir();
+    writeFinewebParquet(join(dir, 'a.parquet'), finewebRows(4), 2);
+    const lock = outputLockPath(join(dir, 'ws/documents'));
+    mkdirSync(dirname(lock), { recursive: true });
+    // pid 1 always runs.
+    writeFileSync(lock, `${hostname()}\n1\nother\nassay import\n`);
+    await expect(runImport({ inputs: [join(dir, 'a.parquet')], dest: join(dir, 'ws') })).rejects.toThrow(
+      `${join(dir, 'ws/documents')}: another run is writing here (assay import, process 1 on ${hostname()}); wait for it to finish, or write this run elsewhere`,
+    );
+    expect(readdirSync(join(dir, 'ws/documents')).sort()).toEqual(['.assay']);
+    writeFileSync(lock, `${hostname()}\n${2 ** 22 + 12345}\nother\nassay import\n`);
+    const s = await runImport({ inputs: [join(dir, 'a.parquet')], dest: join(dir, 'ws') });
+    expect(s.docs).toBe(4);
+    expect(existsSync(lock)).toBe(false);
   });
 });
