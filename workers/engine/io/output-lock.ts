@@ -13,19 +13,7 @@ export const outputLockPath = (folder: string): string => join(folder, '.assay',
  * they are still empty (a run that failed before writing leaves nothing behind).
  */
 export async function lockOutputFolders(folders: readonly string[], what: string, log?: (line: string) => void): Promise<() => void> {
-  const held: { release: () => void }[] = [];
-  const created: string[] = [];
-  const releaseAll = (): void => {
-    for (const h of held.splice(0).reverse()) h.release();
-    // Deepest first: `.assay` before its folder; rmdir fails (and leaves it) when anything was written.
-    for (const dir of created.splice(0).reverse()) {
-      try {
-        rmdirSync(dir);
-      } catch {
-        /* not empty: the run wrote there */
-      }
-    }
-  };
+  const { held, created, releaseAll } = lockSet();
   try {
     for (const folder of [...new Set(folders.map((f) => resolve(f)))].sort()) {
       let first: string | undefined;
@@ -51,6 +39,26 @@ export async function lockOutputFolders(folders: readonly string[], what: string
     throw e;
   }
   return releaseAll;
+}
+
+/**
+ * Locks taken one after another and the folders made to hold them: `releaseAll` drops the locks, then removes those
+ * folders while they are empty (deepest first: `.assay` before its folder), so a run that wrote nothing leaves nothing.
+ */
+export function lockSet(): { held: { release: () => void }[]; created: string[]; releaseAll: () => void } {
+  const held: { release: () => void }[] = [];
+  const created: string[] = [];
+  const releaseAll = (): void => {
+    for (const h of held.splice(0).reverse()) h.release();
+    for (const dir of created.splice(0).reverse()) {
+      try {
+        rmdirSync(dir);
+      } catch {
+        /* not empty: the run wrote there */
+      }
+    }
+  };
+  return { held, created, releaseAll };
 }
 
 /** `first` (the first folder mkdir created) and each folder below it down to `last`, in creation order. */

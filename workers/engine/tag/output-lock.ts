@@ -1,9 +1,9 @@
 // One writer at a time per attribute file: a second run tagging the same documents file (the app beside a terminal, two terminals) waits for the first.
-import { mkdirSync, rmdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { AssayError } from '../errors.js';
 import { acquireLockFile, describeHolder, type Acquired } from '../io/lock-file.js';
-import { ancestorsFrom } from '../io/output-lock.js';
+import { ancestorsFrom, lockSet } from '../io/output-lock.js';
 
 /** Beside the file's completion marker: `<dir>/.assay-done/<file>.lock`. */
 export const tagLockPath = (output: string): string => join(dirname(output), '.assay-done', `${basename(output)}.lock`);
@@ -17,19 +17,8 @@ const cancelled = (): AssayError => new AssayError('CANCELLED', 'tag cancelled')
  * (the waiting run planned it before the other finished). A holder that is gone is taken over, as with every lock.
  */
 export async function lockTagOutputs(outputs: readonly string[], opts: { signal?: AbortSignal; log?: (line: string) => void }): Promise<() => void> {
-  const held: { release: () => void }[] = [];
-  const created: string[] = [];
-  const releaseAll = (): void => {
-    for (const h of held.splice(0).reverse()) h.release();
-    // Folders made for the locks go again while empty, so a cancelled or failed run leaves no trace.
-    for (const dir of created.splice(0).reverse()) {
-      try {
-        rmdirSync(dir);
-      } catch {
-        /* not empty: the output (or another file's marker) is there */
-      }
-    }
-  };
+  // Folders made for the locks go again while empty, so a cancelled or failed run leaves no trace.
+  const { held, created, releaseAll } = lockSet();
   try {
     for (const output of [...new Set(outputs)].sort()) {
       if (opts.signal?.aborted) throw cancelled();
