@@ -23,8 +23,8 @@ export async function lockTagOutputs(outputs: readonly string[], opts: { signal?
     for (const output of [...new Set(outputs)].sort()) {
       if (opts.signal?.aborted) throw cancelled();
       const path = tagLockPath(output);
-      // Another process of the run may remove the empty marker folder between mkdir and the lock (its own failed
-      // run's tidying): make it again, a few times, before going on without a lock.
+      // Another task of the run, releasing its own lock, may remove the marker folder while it is empty, between this
+      // mkdir and this lock: make it again, a few times, before going on without a lock.
       let lock: Acquired = 'unavailable';
       for (let attempt = 0; attempt < 3 && lock === 'unavailable'; attempt++) {
         try {
