@@ -4,6 +4,7 @@ import { relative, resolve } from 'node:path';
 import type { DedupeConfig } from '../../../shared/dedupe/schema.js';
 import { AssayError } from '../errors.js';
 import { discardTemp, expandGlobs, parseCodecName, promoteTemp } from '../io/index.js';
+import { lockOutputFile } from '../io/output-lock.js';
 import { ProgressTracker, type ProgressSink } from '../jobs/progress.js';
 import { attributeSetFolder, sha256File, writeRunManifest, type InputRecord, type OutputRecord } from '../manifest/write.js';
 import { KeyEncoder, loadXxhash, saveFilter, type BloomStats, type ManifestEntry } from './bloom/index.js';
@@ -38,7 +39,22 @@ export interface DedupeSummary {
   elapsedSec: number;
 }
 
+/**
+ * A filter that is written (not `read_only`) is locked for the whole run: two runs sharing it would each add their
+ * documents to the filter as they read it and the last to save would drop the other's (Slurm's partitions each
+ * have a filter of their own).
+ */
 export async function runDedupe(cfg: DedupeConfig, opts: DedupeRunOptions = {}): Promise<DedupeSummary> {
+  if (cfg.bloom_filter.read_only) return dedupeRun(cfg, opts);
+  const unlock = await lockOutputFile(resolve(opts.cwd ?? process.cwd(), cfg.bloom_filter.file), 'assay dedupe', opts.log);
+  try {
+    return await dedupeRun(cfg, opts);
+  } finally {
+    unlock();
+  }
+}
+
+async function dedupeRun(cfg: DedupeConfig, opts: DedupeRunOptions): Promise<DedupeSummary> {
   const started = performance.now();
   const startedAt = new Date();
   const cwd = resolve(opts.cwd ?? process.cwd());

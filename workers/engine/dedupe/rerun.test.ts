@@ -1,6 +1,7 @@
 // Resume and rerun: the filter's manifest makes a rerun reproduce the first run instead of flagging everything.
-import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readJsonlFile, writeJsonl } from '../testing.js';
 import { loadManifest } from '../manifest/read.js';
@@ -107,5 +108,33 @@ describe('dedupe reruns', () => {
     }
     expect(totals[0]! + totals[1]!).toBe(43);
     expect(Math.min(...totals)).toBeGreaterThan(0);
+  });
+});
+
+describe('dedupe bloom filter lock', () => {
+  const filterOf = (dir: string, cfg: ReturnType<typeof parseConfig>): string => resolve(dir, cfg.bloom_filter.file);
+
+  it('one run at a time writes a filter: another live run’s lock refuses this one, naming the filter and the run', async () => {
+    const { dir, out, cfg } = setup();
+    const filter = filterOf(dir, cfg);
+    mkdirSync(dirname(filter), { recursive: true });
+    // pid 1 always runs.
+    writeFileSync(`${filter}.lock`, `${hostname()}\n1\nother\nassay dedupe\n`);
+    await expect(runDedupe(cfg, { cwd: dir })).rejects.toThrow(
+      `${filter}: another run is using this file (assay dedupe, process 1 on ${hostname()}); wait for it to finish, or give this run another file`,
+    );
+    expect(existsSync(out)).toBe(false);
+    expect(existsSync(filter)).toBe(false);
+    // The holder is gone: its lock is taken over, logged, and removed when the run ends.
+    writeFileSync(`${filter}.lock`, `${hostname()}\n${2 ** 22 + 12345}\nother\nassay dedupe\n`);
+    const logs: string[] = [];
+    const s = await runDedupe(cfg, { cwd: dir, log: (l) => logs.push(l) });
+    expect(s.bloom.saved).toBe(true);
+    expect(existsSync(`${filter}.lock`)).toBe(false);
+    expect(logs.some((l) => l.includes('taking over') && l.includes('the process is gone'))).toBe(true);
+    // A run that only reads the filter takes no lock: a live writer's lock does not stop it.
+    writeFileSync(`${filter}.lock`, `${hostname()}\n1\nother\nassay dedupe\n`);
+    const ro = parseConfig(withOverrides(readFixtureConfig('dedupe-paragraphs.json'), { bloom_filter: { ...cfg.bloom_filter, read_only: true } }));
+    await expect(runDedupe(ro, { cwd: dir })).resolves.toMatchObject({ bloom: { readOnly: true, saved: false } });
   });
 });

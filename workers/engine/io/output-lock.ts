@@ -1,6 +1,6 @@
-// One local run at a time per output folder (`<output>/.assay/write.lock`): two mixes (or tokens runs) into one folder would interleave shards, ledger parts and manifests.
+// One local run at a time per output folder (`<output>/.assay/write.lock`) or shared state file (`<file>.lock`): two mixes into one folder would interleave shards, ledger parts and manifests.
 import { mkdirSync, rmdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { AssayError } from '../errors.js';
 import { acquireLockFile, describeHolder } from './lock-file.js';
 
@@ -34,6 +34,39 @@ export async function lockOutputFolders(folders: readonly string[], what: string
       });
       if (lock !== 'unavailable') held.push(lock);
     }
+  } catch (e) {
+    releaseAll();
+    throw e;
+  }
+  return releaseAll;
+}
+
+/**
+ * One run at a time writes `file`, state that runs read and then rewrite (a dedupe's bloom filter): `<file>.lock`
+ * beside it, held from before the run reads the file until it has published it, or an error naming the file and
+ * the run that holds it. A lock whose process is gone is taken over. The release also removes the folders made
+ * for the lock while they are empty.
+ */
+export async function lockOutputFile(file: string, what: string, log?: (line: string) => void): Promise<() => void> {
+  const path = resolve(file);
+  const { held, created, releaseAll } = lockSet();
+  try {
+    const first = mkdirSync(dirname(path), { recursive: true });
+    if (first !== undefined) created.push(...ancestorsFrom(first, dirname(path)));
+  } catch {
+    return releaseAll; // nothing can be written there: the run fails on its own, saying why
+  }
+  try {
+    const lock = await acquireLockFile(`${path}.lock`, {
+      what,
+      label: `the lock of ${path}`,
+      ...(log ? { log } : {}),
+      cancelled: () => new AssayError('CANCELLED', `${what} cancelled`),
+      busy: (holder) => {
+        throw new AssayError('IO', `another run is using this file (${describeHolder(holder)}); wait for it to finish, or give this run another file`, { file: path });
+      },
+    });
+    if (lock !== 'unavailable') held.push(lock);
   } catch (e) {
     releaseAll();
     throw e;
