@@ -2,7 +2,7 @@
 import { mkdirSync, rmdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { AssayError } from '../errors.js';
-import { acquireLockFile, describeHolder } from './lock-file.js';
+import { acquireLockFile, describeHolder, type Acquired } from './lock-file.js';
 
 export const outputLockPath = (folder: string): string => join(folder, '.assay', 'write.lock');
 
@@ -13,32 +13,17 @@ export const outputLockPath = (folder: string): string => join(folder, '.assay',
  * they are still empty (a run that failed before writing leaves nothing behind).
  */
 export async function lockOutputFolders(folders: readonly string[], what: string, log?: (line: string) => void): Promise<() => void> {
-  const { held, created, releaseAll } = lockSet();
+  const set = lockSet();
   try {
     for (const folder of [...new Set(folders.map((f) => resolve(f)))].sort()) {
-      let first: string | undefined;
-      try {
-        first = mkdirSync(join(folder, '.assay'), { recursive: true });
-      } catch {
-        continue; // nothing can be written there: the run fails on its own, saying why
-      }
-      if (first !== undefined) created.push(...ancestorsFrom(first, join(folder, '.assay')));
-      const lock = await acquireLockFile(outputLockPath(folder), {
-        what,
-        label: `the output lock of ${folder}`,
-        ...(log ? { log } : {}),
-        cancelled: () => new AssayError('CANCELLED', `${what} cancelled`),
-        busy: (holder) => {
-          throw new AssayError('IO', `another run is writing here (${describeHolder(holder)}); wait for it to finish, or write this run elsewhere`, { file: folder });
-        },
-      });
-      if (lock !== 'unavailable') held.push(lock);
+      if (!set.makeDir(join(folder, '.assay'))) continue;
+      set.add(await refusingLock(outputLockPath(folder), folder, what, `the output lock of ${folder}`, 'another run is writing here', 'write this run elsewhere', log));
     }
   } catch (e) {
-    releaseAll();
+    set.releaseAll();
     throw e;
   }
-  return releaseAll;
+  return set.releaseAll;
 }
 
 /**
@@ -49,53 +34,75 @@ export async function lockOutputFolders(folders: readonly string[], what: string
  */
 export async function lockOutputFile(file: string, what: string, log?: (line: string) => void): Promise<() => void> {
   const path = resolve(file);
-  const { held, created, releaseAll } = lockSet();
+  const set = lockSet();
+  if (!set.makeDir(dirname(path))) return set.releaseAll;
   try {
-    const first = mkdirSync(dirname(path), { recursive: true });
-    if (first !== undefined) created.push(...ancestorsFrom(first, dirname(path)));
-  } catch {
-    return releaseAll; // nothing can be written there: the run fails on its own, saying why
-  }
-  try {
-    const lock = await acquireLockFile(`${path}.lock`, {
-      what,
-      label: `the lock of ${path}`,
-      ...(log ? { log } : {}),
-      cancelled: () => new AssayError('CANCELLED', `${what} cancelled`),
-      busy: (holder) => {
-        throw new AssayError('IO', `another run is using this file (${describeHolder(holder)}); wait for it to finish, or give this run another file`, { file: path });
-      },
-    });
-    if (lock !== 'unavailable') held.push(lock);
+    set.add(await refusingLock(`${path}.lock`, path, what, `the lock of ${path}`, 'another run is using this file', 'give this run another file', log));
   } catch (e) {
-    releaseAll();
+    set.releaseAll();
     throw e;
   }
-  return releaseAll;
+  return set.releaseAll;
+}
+
+/** The lock at `path`, or an IO error on `file` naming the live run that holds it (a gone one's is taken over). */
+function refusingLock(path: string, file: string, what: string, label: string, busyText: string, otherwise: string, log?: (line: string) => void): Promise<Acquired> {
+  return acquireLockFile(path, {
+    what,
+    label,
+    ...(log ? { log } : {}),
+    cancelled: () => new AssayError('CANCELLED', `${what} cancelled`),
+    busy: (holder) => {
+      throw new AssayError('IO', `${busyText} (${describeHolder(holder)}); wait for it to finish, or ${otherwise}`, { file });
+    },
+  });
+}
+
+export interface LockSet {
+  /** Keeps a lock until releaseAll (an `unavailable` one is nothing to keep). */
+  add(lock: Acquired): void;
+  /** mkdir -p `dir`, remembering the folders it made; false when nothing can be made there (the run then fails on its own, saying why). */
+  makeDir(dir: string): boolean;
+  /** Drops the locks, then removes the folders made for them while they are empty (deepest first). */
+  releaseAll(): void;
 }
 
 /**
- * Locks taken one after another and the folders made to hold them: `releaseAll` drops the locks, then removes those
- * folders while they are empty (deepest first: `.assay` before its folder), so a run that wrote nothing leaves nothing.
+ * Locks taken one after another and the folders made to hold them, so a run that wrote nothing leaves nothing.
+ * `tidy: false` keeps those folders: where other processes of the run write beside the lock at the same time,
+ * removing an empty folder races their mkdir.
  */
-export function lockSet(): { held: { release: () => void }[]; created: string[]; releaseAll: () => void } {
+export function lockSet(opts: { tidy?: boolean } = {}): LockSet {
   const held: { release: () => void }[] = [];
   const created: string[] = [];
-  const releaseAll = (): void => {
-    for (const h of held.splice(0).reverse()) h.release();
-    for (const dir of created.splice(0).reverse()) {
+  return {
+    add: (lock) => {
+      if (lock !== 'unavailable') held.push(lock);
+    },
+    makeDir: (dir) => {
       try {
-        rmdirSync(dir);
+        const first = mkdirSync(dir, { recursive: true });
+        if (first !== undefined && opts.tidy !== false) created.push(...ancestorsFrom(first, dir));
+        return true;
       } catch {
-        /* not empty: the run wrote there */
+        return false;
       }
-    }
+    },
+    releaseAll: () => {
+      for (const h of held.splice(0).reverse()) h.release();
+      for (const dir of created.splice(0).reverse()) {
+        try {
+          rmdirSync(dir);
+        } catch {
+          /* not empty: the run wrote there */
+        }
+      }
+    },
   };
-  return { held, created, releaseAll };
 }
 
 /** `first` (the first folder mkdir created) and each folder below it down to `last`, in creation order. */
-export function ancestorsFrom(first: string, last: string): string[] {
+function ancestorsFrom(first: string, last: string): string[] {
   const out = [last];
   for (let d = last; d !== first && d.length > first.length; ) {
     d = join(d, '..');
