@@ -84,6 +84,8 @@ export interface Run {
 export interface RunOptions {
   /** SIGKILL the run this many ms after it created its first new file or folder (unless it ended first). */
   killAfterFirstOutputMs?: number;
+  /** SIGKILL the run as soon as a partial file (`isPartial`) is seen: a kill certain to land mid-write, whatever the machine's load. */
+  killAtFirstPartial?: boolean;
 }
 
 /**
@@ -106,6 +108,7 @@ export function runCli(cli: string, args: readonly string[], cwd: string, opts: 
     process.kill(-(child.pid as number), 'SIGKILL');
   };
   const poll = setInterval(() => {
+    if (opts.killAtFirstPartial && partialAtKill === undefined && listAll(cwd).some((p) => isPartial(p) && !before.has(p))) kill();
     if (firstOutputMs !== undefined) return;
     // Locks (and the folders made to hold them) appear before any work: the first output is the first other path.
     const fresh = listAll(cwd).filter((p) => !before.has(p));

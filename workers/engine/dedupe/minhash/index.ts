@@ -113,7 +113,7 @@ export async function runMinhash(cfg: MinhashConfig, opts: MinhashRunOptions = {
     const uf = new UnionFind(summary.documents);
     if (opts.pairs !== undefined) {
       for (const path of opts.pairs) Object.assign(summary, unionPairs(path, uf, summary));
-      return await writePass(cfg, startedAt, started, signed, summary, outputs, uf, idPath, cache, published, writeCodec, signal);
+      return await writePass(cfg, startedAt, started, signed, summary, outputs, uf, idPath, cache, work, published, writeCodec, signal);
     }
     const merged = mergeAll(signed, cfg.num_buckets, work);
 
@@ -130,7 +130,7 @@ export async function runMinhash(cfg: MinhashConfig, opts: MinhashRunOptions = {
     }
     clusterTracker.emit();
 
-    return await writePass(cfg, startedAt, started, signed, summary, outputs, uf, idPath, cache, published, writeCodec, signal);
+    return await writePass(cfg, startedAt, started, signed, summary, outputs, uf, idPath, cache, work, published, writeCodec, signal);
   } catch (e) {
     for (const out of published) await discardTemp(out);
     cache.keepFinishedOnly();
@@ -220,6 +220,7 @@ async function writePass(
   uf: UnionFind,
   idPath: string,
   cache: SignatureCache,
+  work: string,
   published: string[],
   writeCodec: ReturnType<typeof parseCodecName> | undefined,
   signal: AbortSignal | undefined,
@@ -230,7 +231,7 @@ async function writePass(
   if (signal?.aborted) throw cancelled();
   for (const out of outputs) await promoteTemp(out);
   published.length = 0;
-  cache.clear();
+  cache.clear(work);
   await writeManifests(cfg, startedAt, signed, written);
   Object.assign(summary, w, { elapsedSec: (performance.now() - started) / 1000 });
   return summary;

@@ -34,11 +34,16 @@ export class SignatureCache {
     return join(this.dir, digest(`${input}\0${st.size}\0${st.mtimeMs}`));
   }
 
-  /** The counts of a finished entry, or undefined when the file must be signed (an entry without the file's hash is re-signed). */
+  /**
+   * The counts of a finished entry, or undefined when the file must be signed: an entry without the file's hash,
+   * or whose bucket files are not all there at the sizes `done.json` records (a folder being deleted, or edited by hand).
+   */
   finished(entry: string): Done | undefined {
     try {
       const done = JSON.parse(readFileSync(join(entry, 'done.json'), 'utf8')) as Done;
-      return typeof done.sha256 === 'string' && done.sha256.length === 64 ? done : undefined;
+      if (typeof done.sha256 !== 'string' || done.sha256.length !== 64 || !Array.isArray(done.buckets) || !existsSync(join(entry, 'ids.tsv'))) return undefined;
+      const complete = bucketPaths(entry, done.buckets.length).every((p, b) => statSync(p).size === RECORD_BYTES * (done.buckets[b] as number));
+      return complete ? done : undefined;
     } catch {
       return undefined;
     }
@@ -58,9 +63,18 @@ export class SignatureCache {
     renameSync(tmp, entry);
   }
 
-  /** After a successful run nothing is left to resume; after a failure only finished entries stay. */
-  clear(): void {
-    rmSync(join(this.dir, '..'), { recursive: true, force: true });
+  /**
+   * After a successful run nothing is left to resume. The cache is first moved into `trash` (the run's own spill
+   * folder, which a later run removes if this one is killed), so a kill while deleting never leaves entries with
+   * some of their files gone under the names a rerun would reuse.
+   */
+  clear(trash?: string): void {
+    const root = join(this.dir, '..');
+    if (trash !== undefined && existsSync(root)) {
+      const moved = join(trash, 'minhash-resume.old');
+      renameSync(root, moved);
+      rmSync(moved, { recursive: true, force: true });
+    } else rmSync(root, { recursive: true, force: true });
   }
 
   dropTemporaries(): void {
@@ -91,5 +105,8 @@ export function mergeBucket(entries: readonly { dir: string; firstDoc: number; d
     if (seen !== e.done.buckets[b]) throw new AssayError('IO', `MinHash resume file has ${seen} records, expected ${e.done.buckets[b]}; delete ${e.dir} to re-sign`, { file: path });
   }
 }
+
+/** A bucket record: band hash (two uint32) and document index. */
+const RECORD_BYTES = 12;
 
 const digest = (s: string): string => createHash('sha1').update(s).digest('hex').slice(0, 16);

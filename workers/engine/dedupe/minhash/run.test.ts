@@ -1,5 +1,5 @@
 // runMinhash end to end: row-for-row attributes, spilled partitions, work-dir cleanup, cancellation, resume, located errors.
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { minhashConfig, type MinhashConfigInput } from '../../../../shared/dedupe/minhash-schema.js';
@@ -98,6 +98,23 @@ describe('runMinhash', () => {
     expect(clean.resumedFiles).toBe(0);
     expect({ ...resumed, elapsedSec: 0, resumedFiles: 0 }).toEqual({ ...clean, elapsedSec: 0 });
     expect(['1.jsonl', '2.jsonl'].map((f) => readJsonlFile(join(dir, 'attributes/mh', f)))).toEqual(outputs);
+  });
+
+  it('re-signs a finished entry that lost a file (a run killed while deleting its cache), rather than failing on it', async () => {
+    const { dir, docs } = corpus();
+    const work = join(dir, 'work');
+    const second = join(docs, '2.jsonl');
+    const good = readFileSync(second);
+    appendFileSync(second, '{"id":"bad"}\n');
+    await expect(runMinhash(config(docs, { work_dir: work }))).rejects.toThrow(/document has no "text" field/);
+    const [cfgKey] = readdirSync(join(work, '.minhash-resume'));
+    const [entry] = readdirSync(join(work, '.minhash-resume', cfgKey as string));
+    rmSync(join(work, '.minhash-resume', cfgKey as string, entry as string, 'bucket_000.bin'));
+    writeFileSync(second, good);
+    const s = await runMinhash(config(docs, { work_dir: work }));
+    expect(s.resumedFiles).toBe(0);
+    expect(s.documents).toBe(400);
+    expect(readdirSync(work)).toEqual([]);
   });
 
   it('re-signs a file that changed since the unfinished run', async () => {
