@@ -4,6 +4,7 @@ import { relative, resolve } from 'node:path';
 import type { DedupeConfig } from '../../../shared/dedupe/schema.js';
 import { AssayError } from '../errors.js';
 import { discardTemp, expandGlobs, parseCodecName, promoteTemp } from '../io/index.js';
+import { lockAttributeFiles } from '../io/attribute-lock.js';
 import { lockOutputFile } from '../io/output-lock.js';
 import { ProgressTracker, type ProgressSink } from '../jobs/progress.js';
 import { attributeSetFolder, sha256File, writeRunManifest, type InputRecord, type OutputRecord } from '../manifest/write.js';
@@ -103,6 +104,8 @@ async function dedupeRun(cfg: DedupeConfig, opts: DedupeRunOptions): Promise<Ded
   const added: ManifestEntry[] = [];
   const staged: string[] = [];
   const saveNeeded = !readOnly && (created || todo.length > 0);
+  // Another run writing these attribute files (a read_only run beside this one, another filter) is waited for.
+  const unlock = await lockAttributeFiles(todo.map((j) => j.output), 'dedupe', opts);
   try {
     for (const job of todo) {
       if (opts.signal?.aborted) throw new AssayError('CANCELLED', 'dedupe cancelled', { file: job.input });
@@ -151,6 +154,8 @@ async function dedupeRun(cfg: DedupeConfig, opts: DedupeRunOptions): Promise<Ded
     for (const out of staged) await discardTemp(out);
     if (saveNeeded) await discardTemp(filterPath);
     throw e;
+  } finally {
+    unlock();
   }
   summary.bloom = { ...summary.bloom, ...filter.stats() };
   const wanted = cfg.bloom_filter.desired_false_positive_rate;

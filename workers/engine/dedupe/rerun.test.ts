@@ -1,5 +1,5 @@
 // Resume and rerun: the filter's manifest makes a rerun reproduce the first run instead of flagging everything.
-import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -136,5 +136,19 @@ describe('dedupe bloom filter lock', () => {
     writeFileSync(`${filter}.lock`, `${hostname()}\n1\nother\nassay dedupe\n`);
     const ro = parseConfig(withOverrides(readFixtureConfig('dedupe-paragraphs.json'), { bloom_filter: { ...cfg.bloom_filter, read_only: true } }));
     await expect(runDedupe(ro, { cwd: dir })).resolves.toMatchObject({ bloom: { readOnly: true, saved: false } });
+  });
+  it('two runs writing the same attribute files at once (read_only, so no filter lock) both succeed, one after the other', async () => {
+    const { dir, out, cfg } = setup();
+    await runDedupe(cfg, { cwd: dir });
+    const ro = parseConfig(withOverrides(readFixtureConfig('dedupe-paragraphs.json'), { bloom_filter: { ...cfg.bloom_filter, read_only: true } }));
+    await runDedupe(ro, { cwd: dir });
+    const want = readJsonlFile(out);
+    rmSync(out);
+    const logs: string[] = [];
+    await Promise.all([runDedupe(ro, { cwd: dir, log: (l) => logs.push(l) }), runDedupe(ro, { cwd: dir, log: (l) => logs.push(l) })]);
+    expect(readJsonlFile(out)).toEqual(want);
+    expect(logs.filter((l) => l.includes(`waiting for assay dedupe, process ${process.pid} on ${hostname()}`) && l.includes('000.json.gz'))).toHaveLength(1);
+    // Nothing of the locks or the runs' temporary files is left.
+    expect(readdirSync(dirname(out)).filter((n) => !n.endsWith('.json.gz') && n !== '.assay')).toEqual([]);
   });
 });

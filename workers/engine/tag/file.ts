@@ -3,7 +3,7 @@ import type { AssayError } from '../errors.js';
 import { AssayError as Err } from '../errors.js';
 import { AtomicWriter, compressedDeltas, parseDocumentLine, readLineBatches } from '../io/index.js';
 import { attributeRow, codePointMap, groupSpans, makeVariableName } from './output.js';
-import { lockTagOutputs } from './output-lock.js';
+import { lockAttributeFiles } from '../io/attribute-lock.js';
 import type { AnySpec } from './registry.js';
 import type { TagDocument, Tagger, TaggerContext } from './types.js';
 
@@ -61,7 +61,7 @@ export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promis
   const writers: AtomicWriter[] = [];
   let unlock = (): void => undefined;
   try {
-    unlock = await lockTagOutputs(task.outputs.map((o) => o.path), opts);
+    unlock = await lockAttributeFiles(task.outputs.map((o) => o.path), 'tag', opts);
     for (const s of sets) writers.push(await AtomicWriter.open(s.set.path, { mkdir: true }));
     const bad = (err: AssayError): void => {
       if (!opts.skipBadLines) throw err;

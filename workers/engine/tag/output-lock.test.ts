@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scratchDir, writeJsonl } from '../testing.js';
 import { markerPath, runTag } from './runtime.js';
-import { tagLockPath } from './output-lock.js';
+import { attributeLockPath } from '../io/attribute-lock.js';
 
 function corpus(docs = 4000): string {
   const dir = scratchDir();
@@ -41,7 +41,7 @@ describe('tag output lock', () => {
 
   it('waits while a live process holds the lock, and tags the file once it is released', async () => {
     const dir = corpus(50);
-    const lock = tagLockPath(join(dir, OUT));
+    const lock = attributeLockPath(join(dir, OUT));
     mkdirSync(join(lock, '..'), { recursive: true });
     const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
     try {
@@ -67,7 +67,7 @@ describe('tag output lock', () => {
 
   it('a cancelled wait throws CANCELLED and writes nothing', async () => {
     const dir = corpus(50);
-    const lock = tagLockPath(join(dir, OUT));
+    const lock = attributeLockPath(join(dir, OUT));
     mkdirSync(join(lock, '..'), { recursive: true });
     writeFileSync(lock, `${hostname()}\n${process.pid}\nother-run\nassay tag\n`);
     const ac = new AbortController();

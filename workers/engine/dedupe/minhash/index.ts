@@ -4,6 +4,7 @@ import { stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { MinhashConfig } from '../../../../shared/dedupe/minhash-schema.js';
 import { AssayError } from '../../errors.js';
+import { lockAttributeFiles } from '../../io/attribute-lock.js';
 import { discardTemp, expandGlobs, parseCodecName, promoteTemp } from '../../io/index.js';
 import { ProgressTracker, type ProgressSink } from '../../jobs/progress.js';
 import { attributeSetFolder, writeRunManifest, type InputRecord, type OutputRecord } from '../../manifest/write.js';
@@ -56,13 +57,13 @@ export interface MinhashSummary {
   elapsedSec: number;
 }
 
+type CodecName = ReturnType<typeof parseCodecName>;
 const cancelled = (): AssayError => new AssayError('CANCELLED', 'minhash cancelled');
 
 export async function runMinhash(cfg: MinhashConfig, opts: MinhashRunOptions = {}): Promise<MinhashSummary> {
   const started = performance.now();
   const startedAt = new Date();
   const cwd = resolve(opts.cwd ?? process.cwd());
-  const { signal } = opts;
   checkDocumentDir(cfg.documents, cfg.document_dir);
   const readCodec = cfg.compression?.input ? parseCodecName(cfg.compression.input, 'compression.input') : undefined;
   const writeCodec = cfg.compression?.output ? parseCodecName(cfg.compression.output, 'compression.output') : readCodec;
@@ -72,6 +73,24 @@ export async function runMinhash(cfg: MinhashConfig, opts: MinhashRunOptions = {
   const signer = await MinhashSigner.create(cfg);
 
   const workRoot = cfg.work_dir !== undefined ? resolve(cwd, cfg.work_dir) : dirname(outputs[0] as string);
+  // Another run writing these attribute files (the app beside a terminal) is waited for: both would sign into one
+  // resume cache and publish each other's temporary files.
+  const unlock = await lockAttributeFiles(outputs, 'minhash', opts);
+  try {
+    return await minhashLocked(cfg, opts, { started, startedAt, inputs, outputs, signer, workRoot, readCodec, writeCodec });
+  } finally {
+    unlock();
+  }
+}
+
+/** The run itself, once this process holds the lock of every output. */
+async function minhashLocked(
+  cfg: MinhashConfig,
+  opts: MinhashRunOptions,
+  run: { started: number; startedAt: Date; inputs: string[]; outputs: string[]; signer: MinhashSigner; workRoot: string; readCodec: CodecName | undefined; writeCodec: CodecName | undefined },
+): Promise<MinhashSummary> {
+  const { started, startedAt, inputs, outputs, signer, workRoot, readCodec, writeCodec } = run;
+  const { signal } = opts;
   mkdirSync(workRoot, { recursive: true });
   const stale = removeStaleWorkDirs(workRoot);
   if (stale.removed.length > 0) opts.log?.(`minhash: removed ${stale.removed.length} spill folder(s) left by killed runs in ${workRoot}`);
@@ -222,7 +241,7 @@ async function writePass(
   cache: SignatureCache,
   work: string,
   published: string[],
-  writeCodec: ReturnType<typeof parseCodecName> | undefined,
+  writeCodec: CodecName | undefined,
   signal: AbortSignal | undefined,
 ): Promise<MinhashSummary> {
   const jobs: OutputJob[] = summary.files.map((f) => ({ output: f.output, docs: f.docs, ...(writeCodec ? { writeCodec } : {}) }));

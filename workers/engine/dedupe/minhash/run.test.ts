@@ -117,6 +117,21 @@ describe('runMinhash', () => {
     expect(readdirSync(work)).toEqual([]);
   });
 
+  it('two runs writing the same attributes at once both succeed, one after the other, with a clean run\'s output', async () => {
+    const { dir, docs } = corpus();
+    await runMinhash(config(docs));
+    const want = ['1.jsonl', '2.jsonl'].map((f) => readJsonlFile(join(dir, 'attributes/mh', f)));
+    rmSync(join(dir, 'attributes'), { recursive: true });
+    const logs: string[] = [];
+    const log = (l: string): number => logs.push(l);
+    const runs = await Promise.all([runMinhash(config(docs), { log }), runMinhash(config(docs), { log })]);
+    expect(runs.map((r) => r.duplicates)).toEqual([100, 100]);
+    expect(['1.jsonl', '2.jsonl'].map((f) => readJsonlFile(join(dir, 'attributes/mh', f)))).toEqual(want);
+    expect(logs.filter((l) => l.includes('waiting for assay minhash, process'))).toHaveLength(1);
+    // No lock, lock folder, resume cache or spill folder left.
+    expect(readdirSync(join(dir, 'attributes/mh')).sort()).toEqual(['.assay', '1.jsonl', '2.jsonl']);
+  });
+
   it('re-signs a file that changed since the unfinished run', async () => {
     const { dir, docs } = corpus();
     const work = join(dir, 'work');

@@ -1,0 +1,61 @@
+// One writer at a time per attribute file: a second run writing the same attribute file (tag, dedupe or minhash; the app beside a terminal, two terminals) waits for the first.
+import { rmdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { AssayError } from '../errors.js';
+import { acquireLockFile, describeHolder } from './lock-file.js';
+import { lockSet } from './output-lock.js';
+
+/** Beside the file's completion marker: `<dir>/.assay-done/<file>.lock`. */
+export const attributeLockPath = (output: string): string => join(dirname(output), '.assay-done', `${basename(output)}.lock`);
+
+
+/**
+ * Locks each output (sorted, so two runs with overlapping attribute sets cannot wait on each other) for as long as
+ * `what` (`tag`, `dedupe`, `minhash`) writes it. Both runs writing `<output>.tmp` at once would take each other's temporary
+ * file. A folder lock would refuse Slurm's array tasks, which share an experiment; a held file is waited for, and
+ * then written again (the waiting run planned it before the other finished). A holder that is gone is taken over,
+ * as with every lock.
+ */
+export async function lockAttributeFiles(outputs: readonly string[], what: 'tag' | 'dedupe' | 'minhash', opts: { signal?: AbortSignal; log?: (line: string) => void }): Promise<() => void> {
+  const cancelled = (): AssayError => new AssayError('CANCELLED', `${what} cancelled`);
+  // Tag keeps the marker folder: the run's parent writes this file's marker there next, and a pool's other tasks
+  // lock their files in it meanwhile (removing it while empty raced their mkdir: ENOENT). Dedupe and MinHash write
+  // no markers, so theirs goes when empty.
+  const set = lockSet({ tidy: what !== 'tag' });
+  try {
+    for (const output of [...new Set(outputs)].sort()) {
+      if (opts.signal?.aborted) throw cancelled();
+      const path = attributeLockPath(output);
+      if (!set.makeDir(dirname(path))) continue; // nothing can be written there: opening the output fails, saying why
+      set.add(
+        await acquireLockFile(path, {
+          what: `assay ${what}`,
+          label: `the lock of ${output}`,
+          ...(opts.signal ? { signal: opts.signal } : {}),
+          ...(opts.log ? { log: opts.log } : {}),
+          cancelled,
+          busy: (holder, first) => {
+            if (first) opts.log?.(`${output}: waiting for ${describeHolder(holder)}, which is writing this file`);
+          },
+        }),
+      );
+    }
+  } catch (e) {
+    release();
+    throw e;
+  }
+  return release;
+
+  function release(): void {
+    set.releaseAll();
+    if (what === 'tag') return;
+    // A killed run's lock folder too: the rerun took its lock over, and leaves the folder as a clean run does.
+    for (const output of outputs) {
+      try {
+        rmdirSync(dirname(attributeLockPath(output)));
+      } catch {
+        /* not empty (or gone) */
+      }
+    }
+  }
+}
