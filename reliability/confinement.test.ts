@@ -28,6 +28,11 @@ beforeAll(() => {
   const cache = new SignatureCache(join(fx.ws, 'attributes/planted'), minhashConfig.parse({ ...base.minhash, name: 'planted' }));
   mkdirSync(dirname(cache.dir), { recursive: true });
   symlinkSync(join(fx.outside, 'sentinel'), cache.dir);
+  // Dedupe and MinHash lock each attribute file in its folder's .assay-done/: that folder planted as a link out.
+  for (const name of ['ddlock', 'mhlock']) {
+    mkdirSync(join(fx.ws, 'attributes', name), { recursive: true });
+    symlinkSync(join(fx.outside, 'sentinel'), join(fx.ws, 'attributes', name, '.assay-done'));
+  }
   before = snapshot(fx.outside);
   h = memoryHost(fx.ws, openPreviewEngine);
 });
@@ -118,6 +123,8 @@ function cases(): Case[] {
   d('warc', 'the destination is a dangling symlink out', { documents: ['documents/*.jsonl.gz'], destination: 'attributes/dangling' }, 'destination');
   d('mix', 'an unshuffled output folder is a symlink out', { ...stream({ documents: ['documents/sub/*.jsonl.gz'], output: { path: 'output/u' } }), shuffle: false }, 'streams[0].output.path');
   d('minhash', "this config's resume folder is a symlink out", { ...base.minhash, name: 'planted' }, 'name');
+  d('dedupe', 'the lock folder of its attribute files is a symlink out', { ...base.dedupe, dedupe: { name: 'ddlock', paragraphs: { attribute_name: 'bff' } } }, 'dedupe.name');
+  d('minhash', 'the lock folder of its attribute files is a symlink out', { ...base.minhash, name: 'mhlock' }, 'name');
   // Names that become one path segment: refused by the schema, in the app and the CLI alike.
   const n = (kind: Case['kind'], what: string, config: Record<string, unknown>, field: string): void => void out.push({ kind, what, config, code: 'CONFIG', field });
   n('tag', 'experiment ../', { ...base.tag, experiment: '../../../outside/x' }, 'experiment');

@@ -5,6 +5,7 @@ import { dedupeOutputPath } from '../../engine/dedupe/dolma/paths.js';
 import { SignatureCache } from '../../engine/dedupe/minhash/resume.js';
 import { attributePathFor, expandGlobs, mixerUnshuffledOutputPath } from '../../engine/io/index.js';
 import { importOutputPath } from '../../engine/parquet/index.js';
+import { attributeLockPath } from '../../engine/io/attribute-lock.js';
 import { markerPath } from '../../engine/io/markers.js';
 import { planWarcTasks } from '../../engine/warc/plan.js';
 import { HostError } from '../errors.js';
@@ -124,7 +125,9 @@ async function derivedPaths(plan: JobPlan, root: string): Promise<PlannedPath[]>
       const d = plan.dedupe.dedupe;
       for (const doc of await files(plan.dedupe.documents)) {
         add(doc, 'documents');
-        add(dedupeOutputPath(doc, d.document_dir, directoryName(d)), 'dedupe.name', true);
+        const out = dedupeOutputPath(doc, d.document_dir, directoryName(d));
+        add(out, 'dedupe.name', true);
+        add(attributeLockPath(out), 'dedupe.name', true);
       }
       break;
     }
@@ -135,6 +138,7 @@ async function derivedPaths(plan: JobPlan, root: string): Promise<PlannedPath[]>
         add(doc, 'documents');
         outputs.push(dedupeOutputPath(doc, m.document_dir, m.name));
         add(outputs.at(-1) as string, 'name', true);
+        add(attributeLockPath(outputs.at(-1) as string), 'name', true);
       }
       // Spill and resume folders live in the work root (default: the first output's folder).
       const workRoot = m.work_dir !== undefined ? resolve(root, m.work_dir) : outputs[0] !== undefined ? dirname(outputs[0]) : undefined;
