@@ -1,9 +1,11 @@
 // runMinhash end to end: row-for-row attributes, spilled partitions, work-dir cleanup, cancellation, resume, located errors.
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { hostname } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { minhashConfig, type MinhashConfigInput } from '../../../../shared/dedupe/minhash-schema.js';
 import { readJsonlFile,  writeJsonl, scratchDir } from '../../testing.js';
+import { attributeLockPath } from '../../io/attribute-lock.js';
 import { runMinhash } from './index.js';
 import { document, editWords, Rng } from './test-corpus.js';
 
@@ -127,8 +129,26 @@ describe('runMinhash', () => {
     const runs = await Promise.all([runMinhash(config(docs), { log }), runMinhash(config(docs), { log })]);
     expect(runs.map((r) => r.duplicates)).toEqual([100, 100]);
     expect(['1.jsonl', '2.jsonl'].map((f) => readJsonlFile(join(dir, 'attributes/mh', f)))).toEqual(want);
-    expect(logs.filter((l) => l.includes('waiting for assay minhash, process'))).toHaveLength(1);
+    // The second waited (unless the first had finished before it looked: the interleaving is the event loop's).
+    expect(logs.filter((l) => l.includes('waiting for assay minhash, process')).length).toBeLessThanOrEqual(1);
     // No lock, lock folder, resume cache or spill folder left.
+    expect(readdirSync(join(dir, 'attributes/mh')).sort()).toEqual(['.assay', '1.jsonl', '2.jsonl']);
+
+    // A live holder of one file's lock is waited for; the run writes every file once the lock is released.
+    rmSync(join(dir, 'attributes'), { recursive: true });
+    const lock = attributeLockPath(join(dir, 'attributes/mh/2.jsonl'));
+    mkdirSync(dirname(lock), { recursive: true });
+    writeFileSync(lock, `${hostname()}\n${process.pid}\nother-run\nassay minhash\n`);
+    const waits: string[] = [];
+    let finished = false;
+    const run = runMinhash(config(docs), { log: (l) => waits.push(l) }).then(() => (finished = true));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(finished).toBe(false);
+    expect(existsSync(join(dir, 'attributes/mh/1.jsonl'))).toBe(false);
+    expect(waits.filter((l) => l.includes('waiting for assay minhash, process') && l.includes('2.jsonl'))).toHaveLength(1);
+    rmSync(lock);
+    await run;
+    expect(['1.jsonl', '2.jsonl'].map((f) => readJsonlFile(join(dir, 'attributes/mh', f)))).toEqual(want);
     expect(readdirSync(join(dir, 'attributes/mh')).sort()).toEqual(['.assay', '1.jsonl', '2.jsonl']);
   });
 
