@@ -105,7 +105,7 @@ async function dedupeRun(cfg: DedupeConfig, opts: DedupeRunOptions): Promise<Ded
   const staged: string[] = [];
   const saveNeeded = !readOnly && (created || todo.length > 0);
   // Another run writing these attribute files (a read_only run beside this one, another filter) is waited for.
-  const unlock = await lockAttributeFiles(todo.map((j) => j.output), 'dedupe', opts);
+  const { release: unlock } = await lockAttributeFiles(todo.map((j) => j.output), 'dedupe', opts);
   try {
     for (const job of todo) {
       if (opts.signal?.aborted) throw new AssayError('CANCELLED', 'dedupe cancelled', { file: job.input });

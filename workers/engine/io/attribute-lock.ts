@@ -16,7 +16,12 @@ export const attributeLockPath = (output: string): string => join(dirname(output
  * then written again (the waiting run planned it before the other finished). A holder that is gone is taken over,
  * as with every lock.
  */
-export async function lockAttributeFiles(outputs: readonly string[], what: 'tag' | 'dedupe' | 'minhash', opts: { signal?: AbortSignal; log?: (line: string) => void }): Promise<() => void> {
+export async function lockAttributeFiles(
+  outputs: readonly string[],
+  what: 'tag' | 'dedupe' | 'minhash',
+  opts: { signal?: AbortSignal; log?: (line: string) => void },
+): Promise<{ release: () => void; waited: boolean }> {
+  let waited = false;
   const cancelled = (): AssayError => new AssayError('CANCELLED', `${what} cancelled`);
   // Tag keeps the marker folder: the run's parent writes this file's marker there next, and a pool's other tasks
   // lock their files in it meanwhile (removing it while empty raced their mkdir: ENOENT). Dedupe and MinHash write
@@ -35,6 +40,7 @@ export async function lockAttributeFiles(outputs: readonly string[], what: 'tag'
           ...(opts.log ? { log: opts.log } : {}),
           cancelled,
           busy: (holder, first) => {
+            waited = true;
             if (first) opts.log?.(`${output}: waiting for ${describeHolder(holder)}, which is writing this file`);
           },
         }),
@@ -44,7 +50,7 @@ export async function lockAttributeFiles(outputs: readonly string[], what: 'tag'
     release();
     throw e;
   }
-  return release;
+  return { release, waited };
 
   function release(): void {
     set.releaseAll();

@@ -4,6 +4,7 @@ import { AssayError as Err } from '../errors.js';
 import { AtomicWriter, compressedDeltas, parseDocumentLine, readLineBatches } from '../io/index.js';
 import { attributeRow, codePointMap, groupSpans, makeVariableName } from './output.js';
 import { lockAttributeFiles } from '../io/attribute-lock.js';
+import { doneMarkers, writeMarkers, type Marker } from './markers.js';
 import type { AnySpec } from './registry.js';
 import type { TagDocument, Tagger, TaggerContext } from './types.js';
 
@@ -19,6 +20,10 @@ export interface FileTask {
   outputs: OutputSet[];
   seed: number;
   cwd: string;
+  /** The run's settings fingerprint: with it, the file's markers are written as soon as it is committed, under its lock. */
+  fingerprint?: string;
+  /** Once the file's lock is held: skip it when another run left markers this run would accept (it tagged the file meanwhile). */
+  recheck?: boolean;
 }
 
 export interface FileResult {
@@ -33,6 +38,10 @@ export interface FileResult {
   badLineSamples: string[];
   /** Each attribute file as written (same order as the task's outputs). */
   outputs: { path: string; size: number; sha256: string }[];
+  /** The markers written for them (none without the task's fingerprint), or found when the file was skipped. */
+  markers: Marker[];
+  /** Another run tagged the file while this one waited for its lock (nothing was written). */
+  skipped?: boolean;
 }
 
 export interface TagFileOptions {
@@ -50,7 +59,7 @@ export function keyPrefix(experiment: string | undefined, tagger: string): strin
 }
 
 export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promise<FileResult> {
-  const result: FileResult = { input: task.input, inputSha256: '', docs: 0, tokens: 0, bytes: 0, badLines: 0, badLineSamples: [], outputs: [] };
+  const result: FileResult = { input: task.input, inputSha256: '', docs: 0, tokens: 0, bytes: 0, badLines: 0, badLineSamples: [], outputs: [], markers: [] };
   const ctx: TaggerContext = { seed: task.seed, cwd: task.cwd };
   const sets = await Promise.all(
     task.outputs.map(async (set) => ({
@@ -59,9 +68,18 @@ export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promis
     })),
   );
   const writers: AtomicWriter[] = [];
+  const paths = task.outputs.map((o) => o.path);
   let unlock = (): void => undefined;
   try {
-    unlock = await lockAttributeFiles(task.outputs.map((o) => o.path), 'tag', opts);
+    const lock = await lockAttributeFiles(paths, 'tag', opts);
+    unlock = lock.release;
+    // Another run may have tagged the file since this one planned it (the run it waited for, most often): when its
+    // markers say so, the file is done.
+    const found = task.recheck && task.fingerprint !== undefined ? await doneMarkers(task.input, paths, task.fingerprint) : null;
+    if (found !== null) {
+      opts.log?.(`${task.input}: tagged by ${lock.waited ? 'the run this one waited for' : 'another run since this one started'}; skipped`);
+      return { ...result, markers: found as Marker[], skipped: true };
+    }
     for (const s of sets) writers.push(await AtomicWriter.open(s.set.path, { mkdir: true }));
     const bad = (err: AssayError): void => {
       if (!opts.skipBadLines) throw err;
@@ -127,6 +145,7 @@ export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promis
     if (tail) await Promise.all(writers.map((w) => w.write(tail)));
     for (const w of writers) await w.commit();
     result.outputs = writers.map((w) => ({ path: w.path, size: w.bytesOut, sha256: w.sha256 }));
+    if (task.fingerprint !== undefined) result.markers = await writeMarkers(task.input, task.outputs, task.fingerprint, result);
   } catch (e) {
     await Promise.all(writers.map((w) => w.abort().catch(() => undefined)));
     throw e;

@@ -21,7 +21,7 @@ const OUT = 'attributes/exp/a.jsonl.gz';
 const base = { documents: ['documents/*.jsonl.gz'], taggers: ['char_length_v1', 'gopher_v1'], experiment: 'exp', processes: 1 };
 
 describe('tag output lock', () => {
-  it('two runs over the same file at once both succeed, one after the other, and leave the clean output and marker', async () => {
+  it('two runs over the same file at once both succeed: the second waits, then skips the file the first tagged', async () => {
     const clean = corpus();
     await runTag({ ...base, cwd: clean });
     const want = readFileSync(join(clean, OUT));
@@ -29,8 +29,11 @@ describe('tag output lock', () => {
     const dir = corpus();
     const logs: string[] = [];
     // Either may reach the file first; the other one waits and says so.
-    await Promise.all([runTag({ ...base, cwd: dir, log: (l) => logs.push(l) }), runTag({ ...base, cwd: dir, log: (l) => logs.push(l) })]);
+    const runs = await Promise.all([runTag({ ...base, cwd: dir, log: (l) => logs.push(l) }), runTag({ ...base, cwd: dir, log: (l) => logs.push(l) })]);
     expect(readFileSync(join(dir, OUT))).toEqual(want);
+    // The second found the first's markers once it had the lock: the file was tagged once.
+    expect(runs.map((r) => r.files[0]?.status).sort()).toEqual(['skipped', 'tagged']);
+    expect(logs.filter((l) => l.includes('a.jsonl.gz: tagged by the run this one waited for; skipped'))).toHaveLength(1);
     const marker = JSON.parse(readFileSync(markerPath(join(dir, OUT)), 'utf8')) as { output: { size: number } };
     expect(marker.output.size).toBe(want.length);
     expect(logs.filter((l) => l.includes('waiting for') && l.includes(`process ${process.pid} on ${hostname()}`) && l.includes('a.jsonl.gz'))).toHaveLength(1);

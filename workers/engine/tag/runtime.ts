@@ -1,15 +1,16 @@
 // `assay tag`: plan one task per documents file, skip completed ones by marker, run in-process or on a pool.
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { segmentProblem } from '../../../shared/segment.js';
 import { AssayError } from '../errors.js';
-import { attributePathFor, expandGlobs, writeFileAtomic } from '../io/index.js';
+import { attributePathFor, expandGlobs } from '../io/index.js';
 import { markerPath } from '../io/markers.js';
 import { workerEntry } from '../jobs/entry.js';
 import { runPool } from '../jobs/pool.js';
 import { ProgressTracker, type ProgressSink } from '../jobs/progress.js';
 import { attributeSetFolder, writeRunManifest, type InputRecord, type OutputRecord } from '../manifest/write.js';
+import { doneMarkers, type Marker } from './markers.js';
 import { keyPrefix, tagFile, type FileResult, type FileTask, type OutputSet } from './file.js';
 import { TaggerRegistry, type AnySpec } from './registry.js';
 
@@ -91,45 +92,6 @@ function fingerprint(taggers: ResolvedTagger[], seed: number): string {
 
 export { markerPath };
 
-interface Marker {
-  fingerprint: string;
-  /** sha256 of input and output as stored, so a rerun that skips the file still lists both in its manifest. */
-  input: { size: number; mtimeMs: number; sha256?: string };
-  output: { size: number; sha256?: string };
-  docs: number;
-  /** Estimated tokens of the documents (⌈UTF-8 bytes / 4⌉ each). */
-  tokens?: number;
-  /** The taggers that wrote this file with their options as they ran (defaults filled in): the index's explanations read thresholds from them. */
-  taggers?: { name: string; prefix: string; options: unknown }[];
-}
-
-/**
- * The markers of a file whose outputs are complete (null: tag it). A marker without content hashes (written
- * before run manifests) does not count, so the file is tagged once more and its manifest entry is real.
- * Outputs kept by --skip-existing without a marker have no entry (null in the list).
- */
-async function isDone(input: string, outputs: string[], fp: string, opts: TagOptions): Promise<(Marker | null)[] | null> {
-  if (opts.ignoreExisting) return null;
-  const inStat = await stat(input);
-  const markers: (Marker | null)[] = [];
-  for (const out of outputs) {
-    const outStat = await stat(out).catch(() => null);
-    if (!outStat) return null;
-    const marker = (await readFile(markerPath(out), 'utf8').then(JSON.parse, () => null)) as Marker | null;
-    if (marker === null) {
-      if (opts.skipExisting) {
-        markers.push(null);
-        continue;
-      }
-      return null;
-    }
-    const same = marker.fingerprint === fp && marker.input.size === inStat.size && marker.input.mtimeMs === inStat.mtimeMs && marker.output.size === outStat.size;
-    if (!same || marker.input.sha256 === undefined || marker.output.sha256 === undefined) return null;
-    markers.push(marker);
-  }
-  return markers;
-}
-
 export async function runTag(opts: TagOptions): Promise<TagSummary> {
   const started = performance.now();
   const startedAt = new Date();
@@ -150,52 +112,41 @@ export async function runTag(opts: TagOptions): Promise<TagSummary> {
   for (const [i, input] of inputs.entries()) {
     const outputs = outputSets(input, taggers);
     const paths = outputs.map((o) => o.path);
-    const done = await isDone(input, paths, fp, opts);
+    const done = opts.ignoreExisting ? null : await doneMarkers(input, paths, fp, opts.skipExisting);
     if (done !== null) {
       summary.files.push({ input, outputs: paths, status: 'skipped', docs: 0 });
       outputs.forEach((o, k) => record.fromMarker(input, o, done[k] ?? null));
       continue;
     }
     totalBytes += (await stat(input)).size;
-    tasks.push({ input, outputs, seed: deriveSeed(seed, i, input, cwd), cwd });
+    tasks.push({ input, outputs, seed: deriveSeed(seed, i, input, cwd), cwd, fingerprint: fp, recheck: !opts.ignoreExisting });
   }
   const tracker = new ProgressTracker('tag', totalBytes, tasks.length, opts.onProgress);
   const processes = Math.max(1, Math.min(opts.processes ?? 1, tasks.length || 1));
   summary.processes = processes;
-  const onDone = async (task: FileTask, r: FileResult): Promise<void> => {
+  const onDone = (task: FileTask, r: FileResult): void => {
     tracker.add({ files: 1 });
-    const inStat = await stat(task.input);
-    for (const [k, o] of task.outputs.entries()) {
-      const written = r.outputs[k] as FileResult['outputs'][number];
-      const marker: Marker = {
-        fingerprint: fp, input: { size: inStat.size, mtimeMs: inStat.mtimeMs, sha256: r.inputSha256 }, output: { size: (await stat(o.path)).size, sha256: written.sha256 }, docs: r.docs,
-        tokens: r.tokens, taggers: o.taggers.map((t) => ({ name: t.spec.name, prefix: t.prefix, options: t.options })),
-      };
-      await writeFileAtomic(markerPath(o.path), JSON.stringify(marker) + '\n', { mkdir: true });
-      record.fromMarker(task.input, o, marker);
-    }
-    summary.files.push({ input: task.input, outputs: task.outputs.map((o) => o.path), status: 'tagged', docs: r.docs });
+    // Markers were written with the file, under its lock; a file another run finished meanwhile comes back skipped.
+    task.outputs.forEach((o, k) => record.fromMarker(task.input, o, r.markers[k] ?? null));
+    summary.files.push({ input: task.input, outputs: task.outputs.map((o) => o.path), status: r.skipped ? 'skipped' : 'tagged', docs: r.skipped ? 0 : r.docs });
     summary.docs += r.docs;
     summary.bytes += r.bytes;
     summary.badLines += r.badLines;
   };
   if (processes === 1) {
     for (const task of tasks) {
-      const r = await tagFile(task, { signal: opts.signal, skipBadLines: opts.skipBadLines, onProgress: (d) => tracker.add(d), log: opts.log });
-      await onDone(task, r);
+      onDone(task, await tagFile(task, { signal: opts.signal, skipBadLines: opts.skipBadLines, onProgress: (d) => tracker.add(d), log: opts.log }));
     }
   } else {
-    const pending: Promise<void>[] = [];
     await runPool<TagWorkerInit, WireTask, FileResult, { compressedBytes: number; bytes: number; docs: number }>(tasks.map(toWire), {
       entry: workerEntry('tag-worker', 'tag/worker.ts'),
       processes,
       init: { taggerModules: modules, cwd, skipBadLines: opts.skipBadLines ?? false },
       signal: opts.signal,
       onProgress: (_i, d) => tracker.add(d),
-      onDone: (i, r) => void pending.push(onDone(tasks[i] as FileTask, r)),
+      onDone: (i, r) => onDone(tasks[i] as FileTask, r),
       onLog: opts.log,
     });
-    await Promise.all(pending);
   }
   tracker.emit();
   const config = { documents: opts.documents, taggers: taggers.map((t) => ({ name: t.spec.name, options: t.options, experiment: t.experiment ?? null })), experiment: opts.experiment ?? null, seed, skipExisting: opts.skipExisting ?? false, ignoreExisting: opts.ignoreExisting ?? false, skipBadLines: opts.skipBadLines ?? false, taggerModules: modules };

@@ -75,7 +75,7 @@ export async function runMinhash(cfg: MinhashConfig, opts: MinhashRunOptions = {
   const workRoot = cfg.work_dir !== undefined ? resolve(cwd, cfg.work_dir) : dirname(outputs[0] as string);
   // Another run writing these attribute files (the app beside a terminal) is waited for: both would sign into one
   // resume cache and publish each other's temporary files.
-  const unlock = await lockAttributeFiles(outputs, 'minhash', opts);
+  const { release: unlock } = await lockAttributeFiles(outputs, 'minhash', opts);
   try {
     return await minhashLocked(cfg, opts, { started, startedAt, inputs, outputs, signer, workRoot, readCodec, writeCodec });
   } finally {
