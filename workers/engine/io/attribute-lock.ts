@@ -11,10 +11,10 @@ export const attributeLockPath = (output: string): string => join(dirname(output
 
 /**
  * Locks each output (sorted, so two runs with overlapping attribute sets cannot wait on each other) for as long as
- * `what` (`tag`, `dedupe`, `minhash`) writes it. Both runs writing `<output>.tmp` at once would take each other's temporary
- * file. A folder lock would refuse Slurm's array tasks, which share an experiment; a held file is waited for, and
- * then written again (the waiting run planned it before the other finished). A holder that is gone is taken over,
- * as with every lock.
+ * `what` (`tag`, `dedupe`, `minhash`) writes it. Both runs writing `<output>.tmp` at once would take each other's
+ * temporary file. A folder lock would refuse Slurm's array tasks, which share an experiment; a held file is waited
+ * for (`waited` says so: tag then finds the other run's markers and skips the file; dedupe and MinHash write it
+ * again). A holder that is gone is taken over, as with every lock.
  */
 export async function lockAttributeFiles(
   outputs: readonly string[],
@@ -23,7 +23,7 @@ export async function lockAttributeFiles(
 ): Promise<{ release: () => void; waited: boolean }> {
   let waited = false;
   const cancelled = (): AssayError => new AssayError('CANCELLED', `${what} cancelled`);
-  // Tag keeps the marker folder: the run's parent writes this file's marker there next, and a pool's other tasks
+  // Tag keeps the marker folder: the file's markers go there before the lock is released, and a pool's other tasks
   // lock their files in it meanwhile (removing it while empty raced their mkdir: ENOENT). Dedupe and MinHash write
   // no markers, so theirs goes when empty.
   const set = lockSet({ tidy: what !== 'tag' });

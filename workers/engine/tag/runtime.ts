@@ -128,7 +128,7 @@ export async function runTag(opts: TagOptions): Promise<TagSummary> {
     tracker.add({ files: 1 });
     // Markers were written with the file, under its lock; a file another run finished meanwhile comes back skipped.
     task.outputs.forEach((o, k) => record.fromMarker(task.input, o, r.markers[k] ?? null));
-    summary.files.push({ input: task.input, outputs: task.outputs.map((o) => o.path), status: r.skipped ? 'skipped' : 'tagged', docs: r.skipped ? 0 : r.docs });
+    summary.files.push({ input: task.input, outputs: task.outputs.map((o) => o.path), status: r.skipped ? 'skipped' : 'tagged', docs: r.docs });
     summary.docs += r.docs;
     summary.bytes += r.bytes;
     summary.badLines += r.badLines;
