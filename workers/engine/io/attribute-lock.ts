@@ -56,9 +56,9 @@ export async function lockAttributeFiles(
     set.releaseAll();
     if (what === 'tag') return;
     // A killed run's lock folder too: the rerun took its lock over, and leaves the folder as a clean run does.
-    for (const output of outputs) {
+    for (const dir of new Set(outputs.map((o) => dirname(attributeLockPath(o))))) {
       try {
-        rmdirSync(dirname(attributeLockPath(output)));
+        rmdirSync(dir);
       } catch {
         /* not empty (or gone) */
       }
