@@ -73,21 +73,48 @@ describe.skipIf(!hasChromium)('editor and runs e2e (issue 11: 2, 3, 5, 6, 7, 14;
       await page.keyboard.type(String(line));
       await page.keyboard.press('Enter');
       await expect.poll(() => cursorLine(page), { timeout: 5_000 }).toBe(line);
+      // Keys pressed while the go-to box is still closing would land in it, not in the text: wait for the editor's focus.
+      await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5_000 });
+      await page.locator('.monaco-editor.focused').waitFor({ timeout: 5_000 });
       await page.keyboard.press('End');
       await page.keyboard.press('Enter');
       await page.keyboard.type(typed);
+      // The new line holds what was typed and the cursor is at its end: only then ask, so a miss is the product's.
+      await expect.poll(async () => `${(await editorText(page)).split('\n')[line]}|${await cursorLine(page)}`, { timeout: 5_000 }).toMatch(new RegExp(`^\\s*${typed}\\|${line + 1}$`));
       await page.keyboard.press('Control+Space');
       await widget.waitFor({ state: 'visible', timeout: 5_000 });
     };
+    /**
+     * The list holds `want`. Once, on a loaded CI machine, Monaco answered the ask with "No suggestions." (not reproduced
+     * in seven local runs under load; the line and cursor are checked before asking). A user asks again; so does this,
+     * once, and a second miss fails.
+     */
+    const offers = async (want: string): Promise<void> => {
+      let asked = 0;
+      await expect
+        .poll(
+          async () => {
+            const text = await widget.innerText();
+            if (/No suggestions/.test(text) && asked === 0) {
+              asked++;
+              await page.keyboard.press('Escape');
+              await page.keyboard.press('Control+Space');
+            }
+            return text;
+          },
+          { timeout: 8_000 },
+        )
+        .toContain(want);
+    };
     const line = lineOf(original, 'path: output/demo');
     await completeBelow(line, 'disc');
-    await expect.poll(() => widget.innerText(), { timeout: 5_000 }).toContain('discard_fields');
+    await offers('discard_fields');
     await shot(page, 'e2e1-recipe-key-completion');
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await editorText(page)).split('\n')[line], { timeout: 5_000 }).toBe('      discard_fields: ');
     // At the top level, the recipe's own keys (an output's are not offered there).
     await completeBelow(lineOf(await editorText(page), 'processes: 1'), 'd');
-    await expect.poll(() => widget.innerText(), { timeout: 5_000 }).toContain('dryrun');
+    await offers('dryrun');
     expect(await widget.innerText()).not.toContain('discard_fields');
     await page.keyboard.press('Escape');
     await setEditorText(page, original);
