@@ -22,6 +22,22 @@ async function focusEditor(page: Page): Promise<void> {
   await page.getByTestId('recipe-editor').click({ position: { x: 300, y: 12 } });
 }
 
+/**
+ * Ctrl+G to `line`, back in the text: keys pressed while the go-to box is still closing would land in it, so this
+ * waits for the box to go and the editor to hold the focus again.
+ */
+async function goToLine(page: Page, line: number): Promise<void> {
+  await focusEditor(page);
+  const box = page.locator('.quick-input-widget');
+  await page.keyboard.press('Control+g');
+  await box.waitFor({ state: 'visible', timeout: 5_000 });
+  await page.keyboard.type(String(line));
+  await page.keyboard.press('Enter');
+  await expect.poll(() => cursorLine(page), { timeout: 5_000 }).toBe(line);
+  await box.waitFor({ state: 'hidden', timeout: 5_000 });
+  await page.locator('.monaco-editor.focused').waitFor({ timeout: 5_000 });
+}
+
 describe.skipIf(!hasChromium)('editor and runs e2e (issue 11: 2, 3, 5, 6, 7, 14; 12.5)', () => {
   let s: Session;
   let page: Page;
@@ -43,15 +59,10 @@ describe.skipIf(!hasChromium)('editor and runs e2e (issue 11: 2, 3, 5, 6, 7, 14;
 
   it('7: Ctrl+G goes to a line and F1 opens the command palette; what is typed there stays out of the text', async () => {
     await page.locator('.monaco-editor').waitFor();
-    await focusEditor(page);
-    const quick = page.locator('.quick-input-widget');
-    await page.keyboard.press('Control+g');
-    await quick.waitFor({ state: 'visible', timeout: 5_000 });
-    await page.keyboard.type('26');
-    await page.keyboard.press('Enter');
-    await expect.poll(() => cursorLine(page), { timeout: 5_000 }).toBe(26);
+    await goToLine(page, 26);
     expect(await editorText(page)).toBe(original);
 
+    const quick = page.locator('.quick-input-widget');
     await page.keyboard.press('F1');
     await quick.waitFor({ state: 'visible', timeout: 5_000 });
     await page.keyboard.type('toggle line comment');
@@ -67,15 +78,7 @@ describe.skipIf(!hasChromium)('editor and runs e2e (issue 11: 2, 3, 5, 6, 7, 14;
     const widget = page.locator('.suggest-widget');
     /** Opens a new line below `line` (Ctrl+G there, End, Enter), types `typed` and asks for completions. */
     const completeBelow = async (line: number, typed: string): Promise<void> => {
-      await focusEditor(page);
-      await page.keyboard.press('Control+g');
-      await page.locator('.quick-input-widget').waitFor({ state: 'visible', timeout: 5_000 });
-      await page.keyboard.type(String(line));
-      await page.keyboard.press('Enter');
-      await expect.poll(() => cursorLine(page), { timeout: 5_000 }).toBe(line);
-      // Keys pressed while the go-to box is still closing would land in it, not in the text: wait for the editor's focus.
-      await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5_000 });
-      await page.locator('.monaco-editor.focused').waitFor({ timeout: 5_000 });
+      await goToLine(page, line);
       await page.keyboard.press('End');
       await page.keyboard.press('Enter');
       await page.keyboard.type(typed);
@@ -133,10 +136,7 @@ describe.skipIf(!hasChromium)('editor and runs e2e (issue 11: 2, 3, 5, 6, 7, 14;
     expect(reported).toBeGreaterThan(5);
     expect((await markers(page)).some((m) => m.line === reported && m.severity === 'error' && m.source !== 'recipe (last edit)')).toBe(true);
     // Show it: go to line 5 (Ctrl+G) and open the problem there (F8).
-    await focusEditor(page);
-    await page.keyboard.press('Control+g');
-    await page.keyboard.type('5');
-    await page.keyboard.press('Enter');
+    await goToLine(page, 5);
     await page.keyboard.press('F8');
     await page.locator('.marker-widget').waitFor({ state: 'visible', timeout: 5_000 });
     expect(await page.locator('.marker-widget').textContent()).toContain('you last edited line 5');
