@@ -8,7 +8,6 @@ import { lockSet } from './output-lock.js';
 /** Beside the file's completion marker: `<dir>/.assay-done/<file>.lock`. */
 export const attributeLockPath = (output: string): string => join(dirname(output), '.assay-done', `${basename(output)}.lock`);
 
-
 /**
  * Locks each output (sorted, so two runs with overlapping attribute sets cannot wait on each other) for as long as
  * `what` (`tag`, `dedupe`, `minhash`) writes it. Both runs writing `<output>.tmp` at once would take each other's
