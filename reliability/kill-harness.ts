@@ -138,9 +138,12 @@ export function listAll(dir: string): string[] {
   }
 }
 
-/** What a run leaves when it stops half-way: temporaries, work folders, SQLite journals, the tokens publishing record. */
+/**
+ * What a run leaves when it stops half-way: temporaries, work folders, SQLite journals, the tokens publishing record,
+ * and a mix run's ledger parts (written without a journal, merged and removed at the end; a rerun starts them anew).
+ */
 export const isPartial = (rel: string): boolean =>
-  /(^|\/)(\.minhash-work-[^/]*|\.minhash-resume|[^/]*\.tmp)(\/|$)/.test(rel) || /-(wal|shm|journal)$/.test(rel) || /(^|\/)\.assay\/tokens-publishing\.json$/.test(rel);
+  /(^|\/)(\.minhash-work-[^/]*|\.minhash-resume|[^/]*\.tmp|\.assay\/ledger-parts)(\/|$)/.test(rel) || /-(wal|shm|journal)$/.test(rel) || /(^|\/)\.assay\/tokens-publishing\.json$/.test(rel);
 
 /** Removes everything under `dir` but `keep` (top-level names): back to the inputs before the next run. */
 export function resetTo(dir: string, keep: readonly string[]): void {

@@ -105,7 +105,8 @@ function snapshot(dir: string, inputs: readonly string[]): Map<string, string> {
   const shards = [...out.keys()].filter((k) => /^\.assay\/search\/.*\.sqlite$/.test(k));
   for (const key of [...out.keys()]) {
     if (shards.includes(key) || (key.startsWith('.assay/search/') && /\.sqlite-(wal|shm)$/.test(key))) out.delete(key);
-    else if (key.endsWith('.sqlite')) out.set(key, dumpSqlite(join(dir, key)));
+    // A partial SQLite file (a ledger part) is only there or not: a kill can leave its pages torn.
+    else if (key.endsWith('.sqlite') && out.get(key) !== '(partial)') out.set(key, dumpSqlite(join(dir, key)));
   }
   if (shards.length > 0) out.set('.assay/search/ (all shards)', searchContent(dir, shards));
   return out;
