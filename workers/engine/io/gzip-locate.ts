@@ -1,6 +1,7 @@
 // After gunzip failed: walks the file member by member to say where (compressed byte offset) and after which line it went wrong.
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { createInflateRaw, type InflateRaw } from 'node:zlib';
+import { gzipHeaderLength } from './gzip-members.js';
 
 export interface GzipFailure {
   kind: 'garbage' | 'corrupt' | 'truncated';
@@ -11,10 +12,6 @@ export interface GzipFailure {
 }
 
 const CHUNK = 1 << 20;
-const FHCRC = 2;
-const FEXTRA = 4;
-const FNAME = 8;
-const FCOMMENT = 16;
 
 /**
  * Node's gunzip destroys its stream on an error, dropping output it had already decoded, so the
@@ -36,7 +33,7 @@ export async function locateGzipFailure(file: string): Promise<GzipFailure | und
       // Like zlib (and Node): the end of the file, or zero padding after a member, ends the data.
       if (head.length === 0 || head[0] === 0) return undefined;
       if (head.length < 2 || head[0] !== 0x1f || head[1] !== 0x8b) return { kind: at === 0 ? 'corrupt' : 'garbage', offset: at, lines };
-      const headerLen = gzipHeaderLength(head);
+      const headerLen = headerLengthOrNull(head);
       if (headerLen === null) return { kind: head.length < 10 ? 'truncated' : 'corrupt', offset: at, lines };
       const member = await inflateMember(fh, at + headerLen, size);
       lines += member.lines;
@@ -59,23 +56,12 @@ async function readAt(fh: FileHandle, position: number, length: number): Promise
 }
 
 /** RFC 1952 header length, or null when it is invalid or does not fit in `b`. */
-function gzipHeaderLength(b: Buffer): number | null {
-  if (b.length < 10 || b[2] !== 8) return null;
-  const flags = b[3] as number;
-  if (flags & 0xe0) return null;
-  let i = 10;
-  if (flags & FEXTRA) {
-    if (i + 2 > b.length) return null;
-    i += 2 + b.readUInt16LE(i);
+function headerLengthOrNull(b: Buffer): number | null {
+  try {
+    return gzipHeaderLength(b) || null;
+  } catch {
+    return null;
   }
-  for (const flag of [FNAME, FCOMMENT]) {
-    if (!(flags & flag)) continue;
-    const nul = b.indexOf(0, i);
-    if (nul < 0) return null;
-    i = nul + 1;
-  }
-  if (flags & FHCRC) i += 2;
-  return i <= b.length ? i : null;
 }
 
 /** Inflates one member's deflate data from `start`: its end offset and newlines, or where it failed. */

@@ -6,6 +6,7 @@ import { createGunzip } from 'node:zlib';
 import { AssayError } from '../errors.js';
 import { chooseReadCodec, type Codec } from './codec.js';
 import { ZstdDecompressStream } from './zstd.js';
+import { GzipMemberDecoder } from './gzip-members.js';
 
 /** Read size for the raw file. */
 const READ_CHUNK = 64 * 1024;
@@ -30,6 +31,8 @@ export interface DecodedSource {
    * file was read to its end; it never settles for a file left unfinished, and never rejects.
    */
   digest?: Promise<RawDigest>;
+  /** With `{ members: true }` on a gzip file: the compressed offset of the member holding a decompressed byte. */
+  memberAt?: (offset: number) => number;
 }
 
 /** The content hash of a file's bytes as stored (run manifests record it). */
@@ -41,6 +44,8 @@ export interface RawDigest {
 export interface OpenOptions {
   /** Hash the raw bytes while they are read (no second pass over the file): `DecodedSource.digest`. */
   hash?: boolean;
+  /** Decode gzip member by member, so `DecodedSource.memberAt` can place a byte (WARC files: one record a member). */
+  members?: boolean;
 }
 
 /** Passes raw chunks on unchanged, hashing them on the way (between the file and the decoder). */
@@ -87,7 +92,8 @@ export async function openDecoded(file: string, override?: Codec, opts: OpenOpti
   // FIFOs (which cannot seek) work as well as regular files.
   const raw = fh.createReadStream({ highWaterMark: READ_CHUNK });
   raw.unshift(head);
-  const decoder = codec === 'gzip' ? createGunzip({ chunkSize: GUNZIP_CHUNK }) : codec === 'zstd' ? new ZstdDecompressStream() : null;
+  const members = codec === 'gzip' && opts.members ? new GzipMemberDecoder() : null;
+  const decoder = members ?? (codec === 'gzip' ? createGunzip({ chunkSize: GUNZIP_CHUNK }) : codec === 'zstd' ? new ZstdDecompressStream() : null);
   // The hasher sits right after the file, so it sees the stored bytes (the probe included, put back above).
   let hasher: HashingPassThrough | null = null;
   let digest: Promise<RawDigest> | undefined;
@@ -111,6 +117,7 @@ export async function openDecoded(file: string, override?: Codec, opts: OpenOpti
       raw.destroy();
     },
     ...(digest ? { digest } : {}),
+    ...(members ? { memberAt: (offset: number) => members.memberAt(offset) } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 // One WARC file → one Dolma documents file: read records, turn pages into documents, write `.tmp` then rename.
 import { AssayError } from '../errors.js';
 import { AtomicWriter } from '../io/index.js';
-import { openDecoded } from '../io/source.js';
+import { openDecoded, type DecodedSource } from '../io/source.js';
 import { estimateTokens, sha256File } from '../manifest/write.js';
 import { loadUrlLists, type UrlLists } from '../tag/taggers/datatrove/url-filter.js';
 import { DEFAULT_LID_MODEL, loadFastTextModel, type FastTextModel } from '../tag/taggers/fasttext/index.js';
@@ -42,6 +42,16 @@ function setup(options: WarcFileOptions): Promise<[UrlLists | null, FastTextMode
   return Promise.all([lists, lid]);
 }
 
+/**
+ * Where a record starts, as a reader finds it again: in a gzip file the offset of its member (Common Crawl's index
+ * gives that offset: one record a member) and the decompressed offset; in a plain file its byte; in zstd the
+ * decompressed offset.
+ */
+function placeOf(source: DecodedSource, offset: number): string {
+  if (source.memberAt) return `byte ${source.memberAt(offset)} (gzip member; ${offset} decompressed)`;
+  return source.codec === 'plain' ? `byte ${offset}` : `byte ${offset} (decompressed)`;
+}
+
 /** `CC-MAIN-2024-10` from a Common Crawl path, FineWeb's `dump`. */
 export const dumpFromPath = (path: string): string | null => /CC-MAIN-\d{4}-\d{2}/.exec(path)?.[0] ?? null;
 
@@ -49,11 +59,11 @@ export async function processWarcFile(task: WarcTask, options: WarcFileOptions, 
   const [urlLists, lid] = await setup(options);
   const counts = emptyCounts();
   let logged = 0;
+  const source = await openDecoded(task.input, undefined, { hash: true, members: true });
   const log = (offset: number, message: string): void => {
-    if (logged++ < MAX_LOGGED) hooks.log?.(`${task.input}: byte ${offset} (decompressed): ${message}`);
+    if (logged++ < MAX_LOGGED) hooks.log?.(`${task.input}: ${placeOf(source, offset)}: ${message}`);
   };
   const ctx: PageContext = { options, urlLists, lid, dump: options.dump ?? dumpFromPath(task.input), rel: task.rel, log };
-  const source = await openDecoded(task.input, undefined, { hash: true });
   // Listening starts at once: an error the decoder hits while the writer opens must not go unseen.
   const reader = source.stream === null ? null : new ByteReader(source.stream);
   const writer = await AtomicWriter.open(task.output, { mkdir: true }).catch((e: unknown) => {
@@ -100,7 +110,7 @@ export async function processWarcFile(task: WarcTask, options: WarcFileOptions, 
     source.destroy();
     await writer.abort().catch(() => undefined);
     if (e instanceof AssayError) throw e;
-    throw new AssayError('INTERNAL', `failed at byte ${reader?.offset ?? 0} (decompressed): ${(e as Error).message}`, { file: task.input, cause: e });
+    throw new AssayError('INTERNAL', `failed at ${placeOf(source, reader?.offset ?? 0)}: ${(e as Error).message}`, { file: task.input, cause: e });
   }
   // A decoder that failed (truncated gzip) stops the hashing pass-through early: hash the file once more then.
   const inputSha256 = reader?.truncated || !source.digest ? await sha256File(task.input) : (await source.digest).sha256;

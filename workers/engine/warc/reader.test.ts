@@ -1,7 +1,7 @@
 // Reading hand-built WARCs: the three layouts, and damaged input giving counted, logged skips (never a crash or a silent stop).
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { scratchDir } from '../testing.js';
 import { httpBlock, perRecordGzip, readWarcFile, warcRecord } from './testing.js';
@@ -57,7 +57,9 @@ describe('damaged input', () => {
     const file = write(dir, 'cut.warc.gz', Buffer.concat([whole, last.subarray(0, Math.floor(last.length / 2))]));
     const r = await readWarcFile(file, dir);
     expect(r.counts).toMatchObject({ records: 2, kept: 2, truncated: 1 });
-    expect(r.logs.join('\n')).toMatch(new RegExp(`${file}: byte \\d+ \\(decompressed\\): truncated input`));
+    // The byte Common Crawl's index would give (the cut member's), and where the record starts once decompressed.
+    const at = html(1).length + html(2).length;
+    expect(r.logs.join('\n')).toContain(`${file}: byte ${whole.length} (gzip member; ${at} decompressed): truncated input`);
   });
 
   for (const [label, delta] of [['too short', -40], ['too long', +300]] as const) {
@@ -70,9 +72,24 @@ describe('damaged input', () => {
       expect(bad.length).toBeGreaterThan(0);
       expect(r.counts).toMatchObject({ kept: 2, malformed: 1 });
       expect(r.docs.map((d) => (d.metadata as { url: string }).url)).toEqual(['http://example.com/1', 'http://example.com/3']);
-      expect(r.logs.join('\n')).toMatch(/len\.warc: byte \d+ \(decompressed\): damaged record/);
+      expect(r.logs.join('\n')).toContain(`len.warc: byte ${html(1).length}: damaged record`);
     });
   }
+
+  it('per-record gzip: a damaged record is logged at its member, where decompressing starts with that record', async () => {
+    const dir = scratchDir();
+    const block = httpBlock(200, { 'Content-Type': 'text/html' }, page('Page 2'));
+    const damaged = warcRecord('response', 'http://example.com/2', block, { contentLength: block.length + 300 });
+    const file = write(dir, 'len.warc.gz', perRecordGzip([html(1), html(4), damaged, html(3)]));
+    const r = await readWarcFile(file, dir);
+    expect(r.counts).toMatchObject({ kept: 3, malformed: 1 });
+    const m = /len\.warc\.gz: byte (\d+) \(gzip member; (\d+) decompressed\): damaged record/.exec(r.logs.join('\n'));
+    expect(m, r.logs.join('\n')).not.toBeNull();
+    expect(Number(m?.[1])).toBe(gzipSync(html(1)).length + gzipSync(html(4)).length);
+    expect(Number(m?.[2])).toBe(html(1).length + html(4).length);
+    const from = gunzipSync(readFileSync(file).subarray(Number(m?.[1])));
+    expect(from.subarray(0, damaged.length).equals(damaged)).toBe(true);
+  });
 
   it('an unknown declared charset is counted and logged; the page is decoded from the next source (its <meta>, else detection)', async () => {
     const dir = scratchDir();
@@ -94,7 +111,7 @@ describe('damaged input', () => {
     const rec = warcRecord('response', 'http://example.com/u32', httpBlock(200, { 'Content-Type': 'text/html' }, utf32));
     const r = await readWarcFile(write(dir, 'u32.warc', Buffer.concat([rec, html(2)])), dir);
     expect(r.counts).toMatchObject({ records: 2, kept: 1, undecodable: 1 });
-    expect(r.logs.join('\n')).toMatch(/u32\.warc: byte 0 \(decompressed\): http:\/\/example\.com\/u32: no usable charset \(declared: none; detected: UTF-32BE\)/);
+    expect(r.logs.join('\n')).toMatch(/u32\.warc: byte 0: http:\/\/example\.com\/u32: no usable charset \(declared: none; detected: UTF-32BE\)/);
   });
 
   it('a 20 MB page is skipped unread (counted, logged with its URL); the next record is read', async () => {
@@ -103,7 +120,8 @@ describe('damaged input', () => {
     const rec = warcRecord('response', 'http://example.com/big', httpBlock(200, { 'Content-Type': 'text/html' }, big));
     const r = await readWarcFile(write(dir, 'big.warc.gz', perRecordGzip([html(1), rec, html(3)])), dir);
     expect(r.counts).toMatchObject({ records: 3, kept: 2, tooLarge: 1 });
-    expect(r.logs.join('\n')).toMatch(/big\.warc\.gz: byte \d+ \(decompressed\): http:\/\/example\.com\/big: \d+-byte record over max_html_bytes/);
+    const place = `byte ${gzipSync(html(1)).length} (gzip member; ${html(1).length} decompressed)`;
+    expect(r.logs.join('\n')).toMatch(new RegExp(`big\\.warc\\.gz: ${place.replace(/[()]/g, '\\$&')}: http://example\\.com/big: \\d+-byte record over max_html_bytes`));
   });
 
   it('a file that is not a WARC at all: counted as damaged and logged, no documents, no crash', async () => {
@@ -112,6 +130,6 @@ describe('damaged input', () => {
     expect(r.docs).toEqual([]);
     expect(r.counts.records).toBe(0);
     expect(r.counts.malformed).toBeGreaterThan(0);
-    expect(r.logs[0]).toMatch(/notes\.warc: byte 0 \(decompressed\): damaged record: expected a WARC\/1\.x version line/);
+    expect(r.logs[0]).toMatch(/notes\.warc: byte 0: damaged record: expected a WARC\/1\.x version line/);
   });
 });
