@@ -57,10 +57,11 @@ export function metaCharset(body: Buffer): string | null {
   return null;
 }
 
-export function decodeHtml(body: Buffer, contentType: string | undefined): Decoded {
+/** `html: false`: plain text (a WET record), whose `<meta>`-looking text declares nothing. */
+export function decodeHtml(body: Buffer, contentType: string | undefined, html = true): Decoded {
   let unknownLabel: string | null = null;
   const bom = bomCharset(body);
-  const labels = [bom, charsetParam(contentType), metaCharset(body)].filter((l): l is string => l !== null);
+  const labels = [bom, charsetParam(contentType), html ? metaCharset(body) : null].filter((l): l is string => l !== null);
   for (const label of labels) {
     const d = decoderFor(label);
     if (d === null) {

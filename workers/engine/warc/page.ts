@@ -28,9 +28,25 @@ export function documentId(recordId: string): string {
   return bare.startsWith('urn:uuid:') ? bare.slice('urn:uuid:'.length) : bare;
 }
 
+/** A page's text before the checks every document goes through, and what the metadata says of its bytes. */
+interface PageText {
+  text: string;
+  unknownCharset: boolean;
+  contentType: string | undefined;
+  charset: string;
+  /** The HTML's bytes and sha1 (null for a WET record's text). */
+  htmlBytes: number | null;
+  rawHtmlSha1: string | null;
+}
+type Skip = Extract<PageOutcome, { skip: unknown }>;
+
+/**
+ * `response` records (HTML, main text extracted) and WET's `conversion` records (text Common Crawl already
+ * extracted, read as it is, as DataTrove's WarcReader keeps them); every other record type is skipped.
+ */
 export function pageFromRecord(rec: WarcRecord, ctx: PageContext): PageOutcome {
   const type = (rec.headers.get('warc-type') ?? '').toLowerCase();
-  if (type !== 'response') return { skip: 'nonResponse' };
+  if (type !== 'response' && type !== 'conversion') return { skip: 'nonResponse' };
   // WARC/1.0 drafts wrapped the URI in angle brackets; 1.1 does not.
   const url = (rec.headers.get('warc-target-uri') ?? '').replace(/^<|>$/g, '');
   if (ctx.urlLists !== null && ctx.options.urlFilter !== null && urlFilterRules(url, ctx.urlLists, ctx.options.urlFilter.soft_word_threshold).some((r) => r.fail)) return { skip: 'urlBlocked' };
@@ -38,9 +54,27 @@ export function pageFromRecord(rec: WarcRecord, ctx: PageContext): PageOutcome {
     ctx.log(rec.offset, `${url}: ${rec.contentLength}-byte record over max_html_bytes, skipped unread`);
     return { skip: 'tooLarge' };
   }
+  const page = type === 'conversion' ? conversionText(rec.block, rec, ctx, url) : responseText(rec.block, rec, ctx, url);
+  return 'skip' in page ? page : documentOf(page, rec, ctx, url);
+}
+
+/** A WET record's block: text in the charset its Content-Type or a BOM names, else UTF-8 (Common Crawl's), else detected. */
+function conversionText(block: Buffer, rec: WarcRecord, ctx: PageContext, url: string): PageText | Skip {
+  if (block.length > ctx.options.maxHtmlBytes) {
+    ctx.log(rec.offset, `${url}: ${block.length}-byte text over max_html_bytes (${ctx.options.maxHtmlBytes}), skipped`);
+    return { skip: 'tooLarge' };
+  }
+  const contentType = rec.headers.get('content-type');
+  const decoded = decode(block, contentType, rec, ctx, url, false);
+  if ('skip' in decoded) return decoded;
+  return { text: decoded.text.trim(), unknownCharset: decoded.unknownLabel !== null, contentType, charset: decoded.charset, htmlBytes: null, rawHtmlSha1: null };
+}
+
+/** A response record's HTTP payload: an HTML page, decoded and its main text extracted. */
+function responseText(block: Buffer, rec: WarcRecord, ctx: PageContext, url: string): PageText | Skip {
   let http;
   try {
-    http = parseHttpResponse(rec.block, ctx.options.maxHtmlBytes + 1);
+    http = parseHttpResponse(block, ctx.options.maxHtmlBytes + 1);
   } catch (e) {
     if (!(e instanceof HttpParseError)) throw e;
     ctx.log(rec.offset, `${url}: ${e.message}`);
@@ -53,16 +87,9 @@ export function pageFromRecord(rec: WarcRecord, ctx: PageContext): PageOutcome {
     ctx.log(rec.offset, `${url}: ${http.body.length}-byte page over max_html_bytes (${ctx.options.maxHtmlBytes}), skipped`);
     return { skip: 'tooLarge' };
   }
-  let decoded;
-  try {
-    decoded = decodeHtml(http.body, contentType);
-  } catch (e) {
-    if (!(e instanceof CharsetError)) throw e;
-    ctx.log(rec.offset, `${url}: ${e.message}`);
-    return { skip: 'undecodable' };
-  }
+  const decoded = decode(http.body, contentType, rec, ctx, url);
+  if ('skip' in decoded) return decoded;
   const unknownCharset = decoded.unknownLabel !== null;
-  if (unknownCharset) ctx.log(rec.offset, `${url}: unknown charset '${decoded.unknownLabel}', decoded as ${decoded.charset}`);
   let text: string;
   try {
     text = extractMainText(decoded.text, url, ctx.options.extractor).trim();
@@ -70,6 +97,25 @@ export function pageFromRecord(rec: WarcRecord, ctx: PageContext): PageOutcome {
     ctx.log(rec.offset, `${url}: extraction failed: ${(e as Error).message}`);
     return { skip: 'extractFailed', unknownCharset };
   }
+  return { text, unknownCharset, contentType, charset: decoded.charset, htmlBytes: http.body.length, rawHtmlSha1: createHash('sha1').update(http.payload).digest('hex') };
+}
+
+function decode(body: Buffer, contentType: string | undefined, rec: WarcRecord, ctx: PageContext, url: string, html = true): ReturnType<typeof decodeHtml> | Skip {
+  let decoded;
+  try {
+    decoded = decodeHtml(body, contentType, html);
+  } catch (e) {
+    if (!(e instanceof CharsetError)) throw e;
+    ctx.log(rec.offset, `${url}: ${e.message}`);
+    return { skip: 'undecodable' };
+  }
+  if (decoded.unknownLabel !== null) ctx.log(rec.offset, `${url}: unknown charset '${decoded.unknownLabel}', decoded as ${decoded.charset}`);
+  return decoded;
+}
+
+/** The checks every page's text goes through (empty, too short, language), then its Dolma document. */
+function documentOf(page: PageText, rec: WarcRecord, ctx: PageContext, url: string): PageOutcome {
+  const { text, unknownCharset } = page;
   if (text === '') return { skip: 'empty', unknownCharset };
   if ([...text].length < ctx.options.minTextLength) return { skip: 'tooShort', unknownCharset };
   let language: string | null = null;
@@ -96,10 +142,10 @@ export function pageFromRecord(rec: WarcRecord, ctx: PageContext): PageOutcome {
       warc_record_id: recordId,
       warc_date: warcDate,
       warc_filename: ctx.rel,
-      content_type: mimeType(contentType),
-      charset: decoded.charset,
-      html_bytes: http.body.length,
-      raw_html_sha1: createHash('sha1').update(http.payload).digest('hex'),
+      content_type: mimeType(page.contentType),
+      charset: page.charset,
+      html_bytes: page.htmlBytes,
+      raw_html_sha1: page.rawHtmlSha1,
       language,
       language_score: languageScore,
     },

@@ -31,6 +31,28 @@ describe('WARC layouts', () => {
     }
   });
 
+  it("WET files: conversion records' text is the document as it is (no extraction), with the same checks and metadata", async () => {
+    const dir = scratchDir();
+    const wet = (n: number, text: Buffer | string, contentType = 'text/plain'): Buffer =>
+      warcRecord('conversion', `http://example.com/${n}`, Buffer.from(text), { id: `00000000-0000-0000-0000-00000000000${n}`, contentType });
+    const records = [
+      warcRecord('warcinfo', '', Buffer.from('software: test\r\n'), { contentType: 'application/warc-fields' }),
+      // Text that looks like markup stays text: no extractor runs, and a <meta> in it declares nothing.
+      wet(1, '  Café prices <meta charset="koi8-r"> rose.\nA second line of the page.\n'),
+      wet(2, ''),
+      wet(3, Buffer.from('Caf\xe9 cr\xe8me in windows-1252, declared.', 'latin1'), 'text/plain; charset=windows-1252'),
+    ];
+    const r = await readWarcFile(write(dir, 'CC-MAIN-2024-10-x.warc.wet.gz', perRecordGzip(records)), dir);
+    expect(r.counts).toMatchObject({ records: 4, nonResponse: 1, empty: 1, kept: 2, malformed: 0 });
+    expect(r.docs.map((d) => d.text)).toEqual(['Café prices <meta charset="koi8-r"> rose.\nA second line of the page.', 'Café crème in windows-1252, declared.']);
+    expect(r.docs[0]).toMatchObject({ id: '00000000-0000-0000-0000-000000000001', created: '2024-02-20T10:00:00Z' });
+    expect(r.docs[0]?.metadata).toMatchObject({ url: 'http://example.com/1', dump: 'CC-MAIN-2024-10', content_type: 'text/plain', charset: 'utf-8', html_bytes: null, raw_html_sha1: null });
+    expect(r.docs[1]?.metadata).toMatchObject({ charset: 'windows-1252' });
+    // The same text under min_text_length is counted as too short, as a page's would be.
+    const short = await readWarcFile(write(dir, 'short.warc.wet', Buffer.concat(records)), dir, { minTextLength: 60 });
+    expect(short.counts).toMatchObject({ kept: 1, tooShort: 1, empty: 1 });
+  });
+
   it('undoes chunked transfer coding and gzip content coding (and keeps a payload stored decoded under a gzip header)', async () => {
     const dir = scratchDir();
     const body = gzipSync(page('Zipped'));

@@ -49,11 +49,11 @@ export function httpBlock(status: number, headers: Record<string, string>, body:
   return Buffer.concat([Buffer.from(`${head}\r\n\r\n`, 'latin1'), typeof body === 'string' ? Buffer.from(body) : body]);
 }
 
-/** One WARC/1.1 record; `contentLength` overrides the true length (to write a damaged record). */
-export function warcRecord(type: string, uri: string, block: Buffer, opts: { id?: string; contentLength?: number } = {}): Buffer {
+/** One WARC/1.1 record; `contentLength` overrides the true length (to write a damaged record), `contentType` the HTTP one. */
+export function warcRecord(type: string, uri: string, block: Buffer, opts: { id?: string; contentLength?: number; contentType?: string } = {}): Buffer {
   const head = [
     'WARC/1.1', `WARC-Type: ${type}`, `WARC-Record-ID: <urn:uuid:${opts.id ?? randomUUID()}>`, 'WARC-Date: 2024-02-20T10:00:00Z',
-    `WARC-Target-URI: ${uri}`, 'Content-Type: application/http; msgtype=response', `Content-Length: ${opts.contentLength ?? block.length}`,
+    `WARC-Target-URI: ${uri}`, `Content-Type: ${opts.contentType ?? 'application/http; msgtype=response'}`, `Content-Length: ${opts.contentLength ?? block.length}`,
   ].join('\r\n');
   return Buffer.concat([Buffer.from(`${head}\r\n\r\n`), block, Buffer.from('\r\n\r\n')]);
 }
