@@ -108,6 +108,16 @@ describe('gzip members, one at a time', () => {
       }
     }
   });
+  it('places a cut-short last member at its own start, header cut or body cut', async () => {
+    const a = gzipSync(text(2_000));
+    const b = gzipSync(text(500));
+    for (const keep of [4, 30]) {
+      const { out, error, d } = await decode(Buffer.concat([a, b.subarray(0, keep)]), [100]);
+      expect(error?.message).toBe('unexpected end of file');
+      expect(d.memberAt(out.length)).toBe(a.length);
+      expect(d.memberAt(0)).toBe(0);
+    }
+  });
   it('streams a member too big to inflate in one call, in bounded chunks', async () => {
     const big = Buffer.alloc(40 * 1024 * 1024, 'z');
     const data = Buffer.concat([gzipSync(big), gzipSync(Buffer.from('tail'))]);

@@ -84,13 +84,16 @@ export class GzipMemberDecoder extends Transform {
         if (this.#buf.length === 0) return;
         // Zero bytes after a member are padding, as zlib's gunzip treats them: the input ends there.
         if (this.#buf[0] === 0 && this.#starts.length > 0) return void (this.#state = 'done');
+        // The member starts here even if its header is cut short: a truncated input is placed at it.
+        if (this.#from.at(-1) !== this.#at) {
+          this.#starts.push(this.#out);
+          this.#from.push(this.#at);
+        }
         const len = gzipHeaderLength(this.#buf);
         if (len === 0) {
           if (end) throw zlibError('unexpected end of file', 'Z_BUF_ERROR');
           return;
         }
-        this.#starts.push(this.#out);
-        this.#from.push(this.#at);
         this.#consume(len);
         this.#crc = 0;
         this.#size = 0;
