@@ -51,6 +51,13 @@ export class GzipMemberDecoder extends Transform {
     return this.#from[lo] as number;
   }
 
+  override _destroy(err: Error | null, cb: (error?: Error | null) => void): void {
+    // A reader stopped mid-member (a cancelled run) frees the member's inflater now, not at collection.
+    this.#stream?.z.destroy();
+    this.#stream = null;
+    cb(err);
+  }
+
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
     this.#buf = this.#buf.length === 0 ? chunk : Buffer.concat([this.#buf, chunk]);
     this.#drain(false).then(() => cb(), cb);
@@ -171,7 +178,10 @@ export class GzipMemberDecoder extends Transform {
     }
     // 'end' follows the last data on a later tick.
     await new Promise<void>((ok) => setImmediate(ok));
-    if (s.failed !== null) throw s.failed;
+    if (s.failed !== null) {
+      this.#stream = null;
+      throw s.failed;
+    }
     const used = s.z.bytesWritten - before;
     this.#consume(used);
     if (!s.ended && used === input.length) return false;
