@@ -34,9 +34,9 @@ interface PageText {
   unknownCharset: boolean;
   contentType: string | undefined;
   charset: string;
-  /** The HTML's bytes and sha1 (null for a WET record's text). */
+  /** The HTML's size and the HTTP payload (hashed only for a kept page); null for a WET record's text. */
   htmlBytes: number | null;
-  rawHtmlSha1: string | null;
+  payload: Buffer | null;
 }
 type Skip = Extract<PageOutcome, { skip: unknown }>;
 
@@ -67,7 +67,7 @@ function conversionText(block: Buffer, rec: WarcRecord, ctx: PageContext, url: s
   const contentType = rec.headers.get('content-type');
   const decoded = decode(block, contentType, rec, ctx, url, false);
   if ('skip' in decoded) return decoded;
-  return { text: decoded.text.trim(), unknownCharset: decoded.unknownLabel !== null, contentType, charset: decoded.charset, htmlBytes: null, rawHtmlSha1: null };
+  return { text: decoded.text.trim(), unknownCharset: decoded.unknownLabel !== null, contentType, charset: decoded.charset, htmlBytes: null, payload: null };
 }
 
 /** A response record's HTTP payload: an HTML page, decoded and its main text extracted. */
@@ -97,7 +97,7 @@ function responseText(block: Buffer, rec: WarcRecord, ctx: PageContext, url: str
     ctx.log(rec.offset, `${url}: extraction failed: ${(e as Error).message}`);
     return { skip: 'extractFailed', unknownCharset };
   }
-  return { text, unknownCharset, contentType, charset: decoded.charset, htmlBytes: http.body.length, rawHtmlSha1: createHash('sha1').update(http.payload).digest('hex') };
+  return { text, unknownCharset, contentType, charset: decoded.charset, htmlBytes: http.body.length, payload: http.payload };
 }
 
 function decode(body: Buffer, contentType: string | undefined, rec: WarcRecord, ctx: PageContext, url: string, html = true): ReturnType<typeof decodeHtml> | Skip {
@@ -145,7 +145,7 @@ function documentOf(page: PageText, rec: WarcRecord, ctx: PageContext, url: stri
       content_type: mimeType(page.contentType),
       charset: page.charset,
       html_bytes: page.htmlBytes,
-      raw_html_sha1: page.rawHtmlSha1,
+      raw_html_sha1: page.payload === null ? null : createHash('sha1').update(page.payload).digest('hex'),
       language,
       language_score: languageScore,
     },
