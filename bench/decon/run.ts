@@ -1,5 +1,4 @@
 // bench/decon: eval n-gram index build (items/s, bytes per n-gram) and decon tagging MB/s per core against a 10^5-item index.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +9,7 @@ import { deconTagger } from '../../workers/engine/decon/tagger.js';
 import { lcg } from '../../workers/engine/decon/test-corpus.js';
 import { NORMALISATION } from '../../workers/engine/decon/words.js';
 import { runTag } from '../../workers/engine/tag/runtime.js';
-import { DATA_DIR, numberArg, scaled } from '../args.js';
+import { DATA_DIR, numberArg, runMeasured, scaled } from '../args.js';
 import { ensureCorpus } from '../mix/corpus.js';
 
 const ROOT = join(DATA_DIR, 'mix');
@@ -72,11 +71,7 @@ if (process.argv.includes('--measure')) {
   process.stderr.write(`bench/decon: ${ITEMS} eval items; tagging ${FILES_USED} of the 8 bench/mix corpus files on one pinned core\n`);
   const built = await build(info.files);
   const node = [process.execPath, '--import', 'tsx', fileURLToPath(import.meta.url), '--measure', '--files-used', String(FILES_USED), '--items', String(ITEMS)];
-  const pinned = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
-  const [cmd, ...args] = pinned ? ['taskset', '-c', '0', ...node] : node;
-  const r = spawnSync(cmd as string, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  if (r.status !== 0) throw new Error(`tagging failed (${r.status})`);
-  const m = JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '{}') as { sec: number; bytes: number; loadSec: number; loadedBytesPerGram: number };
+  const m = runMeasured<{ sec: number; bytes: number; loadSec: number; loadedBytesPerGram: number }>(node, 'tagging');
   process.stdout.write(
     `bench/decon — n = ${N}\n${built}\n` +
       `  index load: ${m.loadSec.toFixed(2)} s; loaded (exact-size arrays): ${m.loadedBytesPerGram.toFixed(1)} bytes per n-gram\n` +

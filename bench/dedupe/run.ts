@@ -1,6 +1,5 @@
 // bench/dedupe: paragraph dedupe MB/s per core vs the I/O floor, and MinHash signature MB/s per core, in one run.
-import { DATA_DIR, numberArg, scaled } from '../args.js';
-import { spawnSync } from 'node:child_process';
+import { DATA_DIR, numberArg, runMeasured, scaled } from '../args.js';
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,11 +56,7 @@ async function measure(kind: string): Promise<Result> {
 function inFreshProcess<R extends Result = Result>(kind: string): R {
   const self = fileURLToPath(import.meta.url);
   const node = [process.execPath, '--import', 'tsx', self, '--measure', kind, '--files-used', String(FILES_USED)];
-  const pinned = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
-  const [cmd, ...args] = pinned ? ['taskset', '-c', '0', ...node] : node;
-  const r = spawnSync(cmd as string, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  if (r.status !== 0) throw new Error(`${kind} failed (${r.status})`);
-  return JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '{}') as R;
+  return runMeasured<R>(node, kind);
 }
 
 const mbps = (r: Result): number => r.bytes / 1e6 / r.sec;

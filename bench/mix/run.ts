@@ -1,6 +1,5 @@
 // bench/mix: mixer MB/s per core vs the I/O floor, and 2-process speedups of both, measured in one run.
-import { DATA_DIR, numberArg, scaled } from '../args.js';
-import { spawnSync } from 'node:child_process';
+import { DATA_DIR, numberArg, runMeasured, scaled } from '../args.js';
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -76,11 +75,7 @@ function measure(kind: 'floor' | 'mix' | 'mix-no-ledger', processes: number, sma
   const self = fileURLToPath(import.meta.url);
   const sizes = ['--mb', String(SIZE_MB), '--files', String(FILES), '--small-mb', String(SMALL_MB), '--small-files', String(SMALL_FILES)];
   const node = [process.execPath, '--import', 'tsx', self, kind, '--processes', String(processes), ...sizes, ...(small ? ['--small'] : []), '--json'];
-  const pinned = processes === 1 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
-  const [cmd, ...args] = pinned ? ['taskset', '-c', '0', ...node] : node;
-  const r = spawnSync(cmd as string, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  if (r.status !== 0) throw new Error(`${kind} --processes ${processes}${small ? ' --small' : ''} failed (${r.status})`);
-  return JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '{}') as Measured;
+  return runMeasured<Measured>(node, `${kind} --processes ${processes}${small ? ' --small' : ''}`, { pin: processes === 1 });
 }
 
 async function main(): Promise<void> {

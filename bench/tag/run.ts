@@ -1,6 +1,5 @@
 // bench/tag: MB/s per core of tag passes — Dolma's taggers on the bench/mix corpus and on real prose, FineWeb's preset on real prose; --pool: pools with V8's background threads on and off.
-import { DATA_DIR, numberArg, scaled } from '../args.js';
-import { spawnSync } from 'node:child_process';
+import { DATA_DIR, numberArg, runMeasured, scaled } from '../args.js';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -97,11 +96,7 @@ async function measure(kind: string): Promise<Measured> {
 function inFreshProcess(kind: string): Measured {
   const self = fileURLToPath(import.meta.url);
   const node = [process.execPath, '--import', 'tsx', self, '--measure', kind, '--files-used', String(FILES_USED)];
-  const pinned = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
-  const [cmd, ...args] = pinned ? ['taskset', '-c', '0', ...node] : node;
-  const r = spawnSync(cmd as string, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  if (r.status !== 0) throw new Error(`${kind} failed (${r.status})`);
-  return JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '{}') as Measured;
+  return runMeasured<Measured>(node, kind);
 }
 
 /** The run with the least CPU time of RUNS fresh-process runs. */

@@ -1,6 +1,5 @@
 // bench/tokenize: `assay tokens` MB/s and tokens/s on one core vs the bare tokenizer on the same texts, per tokenizer and corpus.
-import { DATA_DIR, scaled, stringArg } from '../args.js';
-import { spawnSync } from 'node:child_process';
+import { DATA_DIR, runMeasured, scaled, stringArg } from '../args.js';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -123,11 +122,7 @@ async function measure(kind: string, tk: string, corpus: string): Promise<Measur
 
 function inFreshProcess(kind: string, tk: string, corpus: string): Measure {
   const node = [process.execPath, '--import', 'tsx', HERE, '--measure', kind, tk, corpus, '--files-used', String(FILES_USED)];
-  const pinned = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
-  const [cmd, ...args] = pinned ? ['taskset', '-c', '0', ...node] : node;
-  const r = spawnSync(cmd as string, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  if (r.status !== 0) throw new Error(`${kind} ${tk} ${corpus} failed (${r.status})`);
-  return JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '{}') as Measure;
+  return runMeasured<Measure>(node, `${kind} ${tk} ${corpus}`);
 }
 
 const m = process.argv.indexOf('--measure');

@@ -1,10 +1,9 @@
 // bench/warc: main-text extraction on Debian's python3-doc and debian-handbook HTML, fetched into a WARC by wget: P/R/F1 and pages/s per core.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_EXTRACTOR, EXTRACTORS } from '../../workers/engine/warc/extract/index.js';
-import { DATA_DIR, SMOKE, stringArg } from '../args.js';
+import { DATA_DIR, runMeasured, SMOKE, stringArg } from '../args.js';
 import { loadPages } from './pages.js';
 import { resolveCorpora } from './corpus.js';
 import { measure, type Measurement } from './measure.js';
@@ -16,11 +15,7 @@ const extractors = stringArg('extractors', EXTRACTORS.join(',')).split(',');
 function inFreshProcess(cache: string, extractor: string): Measurement {
   const self = fileURLToPath(import.meta.url);
   const node = [process.execPath, '--import', 'tsx', self, '--measure', extractor, '--cache', cache];
-  const pinned = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
-  const [cmd, ...args] = pinned ? ['taskset', '-c', '0', ...node] : node;
-  const r = spawnSync(cmd as string, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 });
-  if (r.status !== 0) throw new Error(`${extractor} on ${cache} failed (${r.status})`);
-  return JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '{}') as Measurement;
+  return runMeasured<Measurement>(node, `${extractor} on ${cache}`, { maxBuffer: 1 << 24 });
 }
 
 const f3 = (x: number): string => x.toFixed(3);

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeJsonl } from '../testing.js';
-import { startSlurm, TEST_COMMAND } from './testing.js';
+import { BUILT_COMMAND, SOURCE_COMMAND, startSlurm } from './testing.js';
+import { ensureBuilt } from '../cli/run-cli.js';
 import { httpBlock, perRecordGzip, warcRecord } from '../warc/testing.js';
 import { finewebRows, writeFinewebParquet } from '../parquet/testing.js';
 
@@ -15,6 +16,7 @@ let stop: (() => void) | null = null;
 let skip: string | null = null;
 
 beforeAll(() => {
+  ensureBuilt();
   const c = startSlurm(BASE);
   if ('skip' in c) {
     skip = c.skip;
@@ -25,8 +27,13 @@ beforeAll(() => {
 }, 400_000);
 afterAll(() => stop?.());
 
-function assay(cwd: string, ...args: string[]): { code: number; out: string; err: string } {
-  const r = spawnSync(TEST_COMMAND[0]!, [...TEST_COMMAND.slice(1), ...args], { cwd, encoding: 'utf8', env: { ...process.env, SLURM_CONF: conf ?? '' }, timeout: 170_000 });
+/** Runs the bundled CLI; its tasks start the same bundle. */
+const assay = (cwd: string, ...args: string[]): { code: number; out: string; err: string } => run(BUILT_COMMAND, cwd, args);
+/** Runs this checkout's sources through tsx: tasks then start with `--import <tsx loader>` (one test keeps that path). */
+const assaySource = (cwd: string, ...args: string[]): { code: number; out: string; err: string } => run(SOURCE_COMMAND, cwd, args);
+
+function run(command: string[], cwd: string, args: string[]): { code: number; out: string; err: string } {
+  const r = spawnSync(command[0]!, [...command.slice(1), ...args], { cwd, encoding: 'utf8', env: { ...process.env, SLURM_CONF: conf ?? '' }, timeout: 170_000 });
   return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
 }
 
@@ -279,14 +286,15 @@ describe('--executor slurm on a single-node cluster', () => {
     expect(assay(clean, ...tag, '-q').code).toBe(0);
     const good = readFileSync(join(run, 'documents/part-3.jsonl.gz'));
     writeFileSync(join(run, 'documents/part-3.jsonl.gz'), gzipSync('{"id": "x", "text": "fine"}\nthis is not JSON\n'));
-    const r = assay(run, ...tag, '--executor', 'slurm', '--tasks', '4', '--wait');
+    const r = assaySource(run, ...tag, '--executor', 'slurm', '--tasks', '4', '--wait');
+    expect(readFileSync(join(run, '.assay-slurm/tag/scripts/array-0.sbatch'), 'utf8')).toMatch(/ --import \/\S+\/loader\.mjs \S+\/bin\.ts jobs task /);
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/task 3 failed; inputs: \S*part-3\.jsonl\.gz/);
     expect(r.out).toMatch(/\| assay: error: \S*part-3\.jsonl\.gz:2/);
     // The other tasks' outputs stay and are reused: after the fix only task 3 runs.
     expect(readdirSync(join(run, 'attributes/char_length_v1')).filter((n) => n.endsWith('.gz')).sort()).toEqual(['part-0.jsonl.gz', 'part-1.jsonl.gz', 'part-2.jsonl.gz', 'part-4.jsonl.gz', 'part-5.jsonl.gz']);
     writeFileSync(join(run, 'documents/part-3.jsonl.gz'), good);
-    const again = assay(run, ...tag, '--executor', 'slurm', '--tasks', '4', '--wait');
+    const again = assaySource(run, ...tag, '--executor', 'slurm', '--tasks', '4', '--wait');
     expect(again.code, again.err).toBe(0);
     expect(again.out).toMatch(/submitted 1 of 4 task\(s\) as array job \d+ \(--array=3\)/);
     const [a, b] = [tree(join(clean, 'attributes')), tree(join(run, 'attributes'))];
