@@ -46,7 +46,7 @@ describe('assay warc', () => {
       return r.stdout;
     };
     const summary = run(['warc', '--documents', 'crawl/*.warc.gz', '--destination', 'dataset', '--processes', '2']);
-    expect(summary).toMatch(/warc: 2 file\(s\) with 2 process\(es\) .*: 21 records read, 19 kept; 2 not responses/);
+    expect(summary).toMatch(/warc: 2 file\(s\) with 2 process\(es\) .*: 21 records read, 19 kept; 2 not pages/);
     const docs = ['part-0', 'part-1'].flatMap((p) => readJsonlFile(join(cwd, `dataset/documents/CC-MAIN-2024-10-${p}.jsonl.gz`)));
     expect(docs.map((d) => d.id).sort()).toEqual([...ids].sort());
     for (const d of docs) {

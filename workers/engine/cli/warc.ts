@@ -9,7 +9,7 @@ import { parseTaggerOptions } from './tag.js';
 import { createProgressPrinter, progressLine } from './progress-bar.js';
 
 const LABELS: [keyof WarcCounts, string][] = [
-  ['nonResponse', 'not responses'], ['urlBlocked', 'URL-blocked'], ['httpStatus', 'non-2xx'], ['badHttp', 'bad HTTP'], ['nonHtml', 'non-HTML'],
+  ['nonResponse', 'not pages'], ['urlBlocked', 'URL-blocked'], ['httpStatus', 'non-2xx'], ['badHttp', 'bad HTTP'], ['nonHtml', 'non-HTML'],
   ['tooLarge', 'too large'], ['undecodable', 'undecodable'], ['extractFailed', 'extraction failed'], ['empty', 'empty after extraction'],
   ['tooShort', 'too short'], ['wrongLanguage', 'other language'], ['malformed', 'damaged'], ['truncated', 'truncated input'], ['unknownCharset', 'unknown charset (decoded anyway)'],
 ];

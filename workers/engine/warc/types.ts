@@ -33,7 +33,7 @@ export interface WarcTask {
 /** Per-file outcome of every record, each record counted once. */
 export interface WarcCounts {
   records: number;
-  /** warcinfo, request, metadata, resource, revisit…: not pages. */
+  /** warcinfo, request, metadata, resource, revisit…: neither a response nor a WET conversion, so not pages. */
   nonResponse: number;
   urlBlocked: number;
   httpStatus: number;
