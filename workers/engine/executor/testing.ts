@@ -24,7 +24,7 @@ export function startSlurm(base: string, ports: { ctld: number; slurmd: number; 
   return { conf, stop: () => void spawnSync(join(SCRIPTS, 'stop-slurm.sh'), { env, stdio: 'ignore', timeout: 60_000 }) };
 }
 
-/** How array tasks start `assay` in tests: this checkout's sources through tsx, whatever the task's working directory. */
+/** This checkout's sources through tsx, whatever the task's working directory (one Slurm test starts its tasks so). */
 export const SOURCE_COMMAND = [process.execPath, '--import', join(REPO, 'node_modules', 'tsx', 'dist', 'loader.mjs'), join(REPO, 'workers', 'engine', 'bin.ts')];
 /**
  * The bundled CLI, as users submit it (build it first: `ensureBuilt()` of cli/run-cli.ts). A task starts in ≈ 0.3 s
