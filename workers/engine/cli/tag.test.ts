@@ -1,5 +1,5 @@
 // `assay tag` and `assay list` through the real CLI: flags, config files, options, errors.
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJsonlFile, tempDir, writeJsonl } from '../testing.js';
@@ -27,6 +27,17 @@ describe('assay tag', () => {
     expect(Object.keys(rows[0]!.attributes as object)).toContain('exp__gopher_v1__word_count');
     const again = runCli(['tag', '--documents', 'ds/documents/*.jsonl.gz', '--taggers', 'char_length_v1', 'gopher_v1', '--experiment', 'exp'], { cwd: dir });
     expect(again.stdout).toMatch(/skipped 1 already tagged/);
+  });
+
+  it('says so on stderr when `**` does not follow a folder link back into the documents (each file tagged once)', () => {
+    writeJsonl(join(dir, 'loopds/documents/a.jsonl.gz'), [{ id: '1', text: 'Some words.' }]);
+    mkdirSync(join(dir, 'loopds/documents/sub'));
+    symlinkSync('..', join(dir, 'loopds/documents/sub/loop'));
+    const r = runCli(['tag', '--documents', 'loopds/documents/**/*.jsonl.gz', '--taggers', 'char_length_v1'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe("loopds/documents/sub/loop: not followed by 'loopds/documents/**/*.jsonl.gz': a symbolic link to loopds/documents, whose files the pattern already lists (once each)\n");
+    expect(r.stdout).toMatch(/tagged 1 file\(s\), 1 docs/);
+    expect(readdirSync(join(dir, 'loopds/attributes/char_length_v1')).filter((n) => !n.startsWith('.'))).toEqual(['a.jsonl.gz']);
   });
 
   it('passes tagger options from --tagger-option and from a Dolma-style config file', () => {

@@ -98,6 +98,16 @@ describe('expandGlobs', () => {
     expect(await g('z/broken/*.txt')).toEqual(['z/broken/fine.txt']);
   });
 
+  it('says which folder link `**` does not follow because it leads back to a folder already listed', async () => {
+    const notes: string[] = [];
+    expect(await expandGlobs(['a/**/*.gz'], { cwd: root, onNote: (m) => notes.push(m) })).toEqual(await g('a/**/*.gz'));
+    expect(notes).toEqual(["a/sub/loop: not followed by 'a/**/*.gz': a symbolic link to a, whose files the pattern already lists (once each)"]);
+    // A link to a file, and patterns that never reach the folder link, say nothing.
+    notes.length = 0;
+    await expandGlobs(['*.gz', 'a/sub/*.gz', 'e/**/*.gz'], { cwd: root, onNote: (m) => notes.push(m) });
+    expect(notes).toEqual([]);
+  });
+
   it('concatenates patterns in order and drops later duplicates of the same file', async () => {
     expect(await g('a/y.gz', 'a/*.gz', 'data1.gz', join(root, 'a/x.gz'))).toEqual(['a/y.gz', 'a/.hidden.gz', 'a/b.gz', 'a/x.gz', 'data1.gz']);
   });

@@ -11,6 +11,11 @@ export { hasGlob } from './glob-pattern.js';
 export interface GlobOptions {
   /** Base for relative patterns (default process.cwd()); results stay relative. */
   cwd?: string;
+  /**
+   * Told of each symbolic link `**` does not follow because it leads to a folder the pattern already lists (a loop,
+   * or a second path to the same files): Dolma's glob would list those files again under the link, or never end.
+   */
+  onNote?: (message: string) => void;
 }
 
 /**
@@ -26,7 +31,7 @@ export async function expandGlobs(patterns: readonly string[], opts: GlobOptions
   const seen = new Set<string>();
   const out: string[] = [];
   for (const pattern of patterns) {
-    for (const p of await expandOne(pattern, cwd)) {
+    for (const p of await expandOne(pattern, cwd, opts.onNote)) {
       const key = resolve(cwd, p);
       if (seen.has(key)) continue;
       seen.add(key);
@@ -50,11 +55,13 @@ interface Entry {
   idx: number;
   /** errno of a broken symlink (ENOENT: dangling, ELOOP: a loop). */
   errno?: string;
+  /** Reached through a symbolic link. */
+  link?: boolean;
 }
 
 const DONE = -1;
 
-async function expandOne(pattern: string, cwd: string): Promise<string[]> {
+async function expandOne(pattern: string, cwd: string, onNote?: (message: string) => void): Promise<string[]> {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(pattern)) {
     // Dolma lists S3 prefixes with different (substring) rules; only local files exist here.
     throw new AssayError('CONFIG', `remote paths are not supported, only local files: ${JSON.stringify(pattern)}`);
@@ -66,7 +73,7 @@ async function expandOne(pattern: string, cwd: string): Promise<string[]> {
   const pieces = body === '' ? [''] : body.split('/');
   if (pieces.length > 1 && pieces[pieces.length - 1] === '') pieces.pop();
   const comps = pieces.map((c) => compileComponent(c, pattern));
-  const walker = new Walker(comps);
+  const walker = new Walker(comps, pattern, onNote);
   const root: Entry = absolute
     ? { shown: '/', real: '/', name: '', kind: 'dir', idx: 0 }
     : { shown: '.', real: cwd, name: '.', kind: await kindOf(cwd), idx: 0 };
@@ -78,10 +85,14 @@ async function expandOne(pattern: string, cwd: string): Promise<string[]> {
 class Walker {
   private readonly todo: Entry[] = [];
   private readonly results: string[] = [];
-  /** Directories already listed for a `**` component, so symlink cycles end (the crate would loop). */
-  private readonly expanded = new Set<string>();
+  /** Directories already listed for a `**` component (by device and inode, to the path first listed), so symlink cycles end (the crate would loop). */
+  private readonly expanded = new Map<string, string>();
 
-  constructor(private readonly comps: ComponentPattern[]) {}
+  constructor(
+    private readonly comps: ComponentPattern[],
+    private readonly pattern: string,
+    private readonly onNote?: (message: string) => void,
+  ) {}
 
   async run(): Promise<string[]> {
     const last = this.comps.length - 1;
@@ -132,7 +143,7 @@ class Walker {
       return;
     }
     if (dir.kind !== 'dir') return;
-    if (comp.recursive && !(await this.firstExpansion(idx, dir.real))) return;
+    if (comp.recursive && !(await this.firstExpansion(idx, dir))) return;
     const children = await this.list(dir, curdir, idx);
     children.sort((a, b) => compareCodePoints(b.name, a.name));
     for (const child of children) this.todo.push(child); // no spread: listings can be huge
@@ -163,13 +174,19 @@ class Walker {
     );
   }
 
-  private async firstExpansion(idx: number, real: string): Promise<boolean> {
-    const st = await stat(real).catch(() => null);
+  private async firstExpansion(idx: number, dir: Entry): Promise<boolean> {
+    const st = await stat(dir.real).catch(() => null);
     if (st === null) return false;
     const key = `${idx}:${st.dev}:${st.ino}`;
-    if (this.expanded.has(key)) return false;
-    this.expanded.add(key);
-    return true;
+    const first = this.expanded.get(key);
+    if (first === undefined) {
+      this.expanded.set(key, dir.shown);
+      return true;
+    }
+    if (dir.link) {
+      this.onNote?.(`${dir.shown}: not followed by '${this.pattern}': a symbolic link to ${first}, whose files the pattern already lists (once each)`);
+    }
+    return false;
   }
 }
 
@@ -185,7 +202,7 @@ async function lookup(shown: string, real: string, name: string): Promise<Entry 
 /** A symlink's entry: the kind of what it points to, or `broken` with the reason. */
 async function linkEntry(shown: string, real: string, name: string, idx: number): Promise<Entry> {
   try {
-    return { shown, real, name, kind: kindOfStats(await stat(real)), idx };
+    return { shown, real, name, kind: kindOfStats(await stat(real)), idx, link: true };
   } catch (e) {
     return { shown, real, name, kind: 'broken', idx, errno: (e as NodeJS.ErrnoException).code ?? 'ENOENT' };
   }

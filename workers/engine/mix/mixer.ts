@@ -181,7 +181,7 @@ async function planMix(config: MixerConfig, opts: MixOptions): Promise<PlannedMi
   const cwd = opts.cwd ?? process.cwd();
   const cfg = resolvePaths(config, cwd);
   const compiled = cfg.streams.map((s, i) => compileStream(s, `streams[${i}]`, { jqTimeoutMs: opts.jqTimeoutMs }));
-  const plans = await planStreams(cfg, cwd);
+  const plans = await planStreams(cfg, cwd, opts.log);
   const jobs: ShardJob[] = plans.flatMap((p) =>
     p.tasks.map((task) => ({
       task,

@@ -27,13 +27,14 @@ export function codecsOf(stream: StreamConfig, field: string): { input: Codec | 
   return { input: parse(stream.compression?.input, 'input'), output: parse(stream.compression?.output, 'output') };
 }
 
-export async function planStreams(config: MixerConfig, cwd: string): Promise<StreamPlan[]> {
+/** `log` hears of folder links the document globs do not follow (see GlobOptions.onNote). */
+export async function planStreams(config: MixerConfig, cwd: string, log?: (message: string) => void): Promise<StreamPlan[]> {
   const plans: StreamPlan[] = [];
   for (const [s, stream] of config.streams.entries()) {
     const field = `streams[${s}]`;
     const s3 = [...stream.documents, stream.output.path].find((p) => /^s3:\/\//i.test(p));
     if (s3) throw new AssayError('CONFIG', `S3 paths are not supported yet (${s3}); download the data first`, { field });
-    const paths = await expandGlobs(stream.documents, { cwd });
+    const paths = await expandGlobs(stream.documents, { cwd, onNote: log });
     if (paths.length === 0) {
       throw new AssayError('CONFIG', `no documents match ${stream.documents.map((d) => `'${d}'`).join(', ')}`, { field: `${field}.documents` });
     }

@@ -102,7 +102,7 @@ export async function runTag(opts: TagOptions): Promise<TagSummary> {
   const taggers = await resolveTaggers(opts.taggers, registry, opts.experiment);
   const seed = opts.seed ?? 0;
   const fp = fingerprint(taggers, seed);
-  const inputs = (await expandGlobs(opts.documents, { cwd })).map((p) => resolve(cwd, p));
+  const inputs = (await expandGlobs(opts.documents, { cwd, onNote: opts.log })).map((p) => resolve(cwd, p));
   if (inputs.length === 0) throw new AssayError('CONFIG', `no documents match ${opts.documents.map((d) => `'${d}'`).join(', ')}`, { field: 'documents' });
 
   const tasks: FileTask[] = [];

@@ -124,7 +124,7 @@ async function prepare(o: TokensOptions, cwd: string): Promise<{ tokenizer: Text
     sampleRingProp: o.sampleRingProp ?? false,
     seed: o.seed ?? 3920,
   };
-  const matched = await expandGlobs(o.documents, { cwd });
+  const matched = await expandGlobs(o.documents, { cwd, onNote: o.log });
   if (matched.length === 0) throw new AssayError('CONFIG', `no documents match ${o.documents.map((d) => `'${d}'`).join(', ')}`, { field: 'documents' });
   const files = await Promise.all(matched.map(async (src) => ({ path: resolve(cwd, src), src, size: (await stat(resolve(cwd, src))).size })));
   const previous = await previousOutputs(resolve(cwd, o.destination));

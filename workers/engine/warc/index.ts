@@ -115,7 +115,7 @@ export async function runWarc(o: WarcOptions): Promise<WarcSummary> {
   const tasks: WarcTask[] = [];
   let totalBytes = 0;
   const only = o.only ? new Set(o.only) : null;
-  for (const task of await planWarcTasks(o.documents, o.destination, cwd)) {
+  for (const task of await planWarcTasks(o.documents, o.destination, cwd, o.log)) {
     if (only !== null && !only.has(task.input)) continue;
     const m = o.ignoreExisting ? null : await doneMarker(task, fp);
     if (m !== null) add({ input: task.input, output: task.output, status: 'skipped', counts: m.counts }, m);

@@ -18,13 +18,13 @@ export function outputName(rel: string): string {
   return `${stem}.jsonl.gz`;
 }
 
-export async function planWarcTasks(patterns: readonly string[], destination: string, cwd: string): Promise<WarcTask[]> {
+export async function planWarcTasks(patterns: readonly string[], destination: string, cwd: string, log?: (message: string) => void): Promise<WarcTask[]> {
   const tasks: WarcTask[] = [];
   const seenInputs = new Set<string>();
   const byOutput = new Map<string, string>();
   for (const pattern of patterns) {
     const base = resolve(cwd, globBase(pattern));
-    for (const p of await expandGlobs([pattern], { cwd })) {
+    for (const p of await expandGlobs([pattern], { cwd, onNote: log })) {
       const input = resolve(cwd, p);
       if (seenInputs.has(input)) continue;
       seenInputs.add(input);
