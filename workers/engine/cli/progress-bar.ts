@@ -5,7 +5,8 @@ export function formatBytes(n: number): string {
   if (n >= 1e9) return `${(n / 1e9).toFixed(2)} GB`;
   if (n >= 1e6) return `${(n / 1e6).toFixed(1)} MB`;
   if (n >= 1e3) return `${(n / 1e3).toFixed(1)} kB`;
-  return `${n} B`;
+  // Rates arrive as fractions: 348.70238 B/s is shown as 349 B.
+  return `${Math.round(n)} B`;
 }
 
 export function formatDuration(sec: number | null): string {

@@ -12,6 +12,12 @@ export function ensureBuilt(): void {
   built = true;
 }
 
+/** A progress line, which a run printing to a pipe writes every 5 s: how many depends on the machine's speed. */
+const PROGRESS_LINE = /^\S+ [█░]+ +\d+% · files \d+\/\d+ · /;
+
+/** stderr without progress lines, for tests asserting what else a run said (a busy machine may slow a run past 5 s). */
+export const withoutProgress = (stderr: string): string => stderr.split('\n').filter((l) => !PROGRESS_LINE.test(l)).join('\n');
+
 export interface CliResult {
   code: number;
   stdout: string;
