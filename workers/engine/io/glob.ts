@@ -13,7 +13,8 @@ export interface GlobOptions {
   cwd?: string;
   /**
    * Told of each symbolic link `**` does not follow because it leads to a folder the pattern already lists (a loop,
-   * or a second path to the same files): Dolma's glob would list those files again under the link, or never end.
+   * or a second path to the same files): Dolma's glob crate would list those files again under the link's path (a
+   * loop: again and again, under longer paths, until the system refuses to resolve them).
    */
   onNote?: (message: string) => void;
 }
@@ -85,7 +86,7 @@ async function expandOne(pattern: string, cwd: string, onNote?: (message: string
 class Walker {
   private readonly todo: Entry[] = [];
   private readonly results: string[] = [];
-  /** Directories already listed for a `**` component (by device and inode, to the path first listed), so symlink cycles end (the crate would loop). */
+  /** Directories already listed for a `**` component (by device and inode, to the path first listed), so symlink cycles end (the crate follows them). */
   private readonly expanded = new Map<string, string>();
 
   constructor(
