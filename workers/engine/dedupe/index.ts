@@ -104,8 +104,11 @@ async function dedupeRun(cfg: DedupeConfig, opts: DedupeRunOptions): Promise<Ded
   const added: ManifestEntry[] = [];
   const staged: string[] = [];
   const saveNeeded = !readOnly && (created || todo.length > 0);
-  // Another run writing these attribute files (a read_only run beside this one, another filter) is waited for.
-  const { release: unlock } = await lockAttributeFiles(todo.map((j) => j.output), 'dedupe', opts);
+  // Another run writing these attribute files (a read_only run beside this one, another filter) is waited for. The
+  // files the filter already holds are locked too: a run killed after saving the filter left their locks, which this
+  // takes over and removes (a clean run leaves none).
+  const mine = summary.files.filter((f) => f.status === 'kept').map((f) => f.output);
+  const { release: unlock } = await lockAttributeFiles([...mine, ...todo.map((j) => j.output)], 'dedupe', opts);
   try {
     for (const job of todo) {
       if (opts.signal?.aborted) throw new AssayError('CANCELLED', 'dedupe cancelled', { file: job.input });

@@ -47,6 +47,22 @@ describe('dedupe reruns', () => {
     expect(await roles()).toEqual({ in: true, out: true });
   });
 
+  it('a rerun after a run killed between saving its filter and releasing its locks removes those locks', async () => {
+    const { dir, out, cfg } = setup();
+    await runDedupe(cfg, { cwd: dir });
+    const bytes = readFileSync(out);
+    // What the kill leaves: the filter and its manifest hold the file, and the dead run's lock is still there.
+    const lock = attributeLockPath(out);
+    mkdirSync(dirname(lock), { recursive: true });
+    writeFileSync(lock, `${hostname()}\n${2 ** 22 + 12345}\nkilled-run\nassay dedupe\n`);
+    const logs: string[] = [];
+    const again = await runDedupe(cfg, { cwd: dir, log: (l) => logs.push(l) });
+    expect(again.files[0]?.status).toBe('kept');
+    expect(readFileSync(out).equals(bytes)).toBe(true);
+    expect(logs.some((l) => l.includes('taking over') && l.includes('the process is gone'))).toBe(true);
+    expect(readdirSync(dirname(out)).filter((n) => !n.endsWith('.json.gz') && n !== '.assay')).toEqual([]);
+  });
+
   it('a new file deduped against a saved filter sees the earlier file’s keys', async () => {
     const { dir, cfg } = setup({ documents: ['deduper/documents/*.json.gz'] });
     await runDedupe(cfg, { cwd: dir });
