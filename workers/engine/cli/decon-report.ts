@@ -14,7 +14,7 @@ export async function deconReportCommand(args: ParsedArgs, signal: AbortSignal):
   const root = stringOption(args, 'index');
   const engine = root === undefined ? null : openForCli(root);
   try {
-    const { report, written } = await runDeconReport({ documents, name, signal, ...(engine && root !== undefined && { tokens: indexTokenLookup(root, engine) }) });
+    const { report, written } = await runDeconReport({ documents, name, signal, log: (line) => process.stderr.write(`${line}\n`), ...(engine && root !== undefined && { tokens: indexTokenLookup(root, engine) }) });
     if (args.options.get('json') === true) process.stdout.write(JSON.stringify(report) + '\n');
     else if (args.options.get('quiet') !== true) process.stdout.write(formatDeconReport(report, written.map((w) => (w.manifest ? `${w.path} (listed in ${w.manifest})` : w.path))));
     return 0;

@@ -63,7 +63,7 @@ async function dedupeRun(cfg: DedupeConfig, opts: DedupeRunOptions): Promise<Ded
   checkDocumentDir(cfg.documents, d.document_dir);
   const readCodec = cfg.compression?.input ? parseCodecName(cfg.compression.input, 'compression.input') : undefined;
   const writeCodec = cfg.compression?.output ? parseCodecName(cfg.compression.output, 'compression.output') : readCodec;
-  const inputs = (await expandGlobs(cfg.documents, { cwd })).map((p) => resolve(cwd, p));
+  const inputs = (await expandGlobs(cfg.documents, { cwd, onNote: opts.log })).map((p) => resolve(cwd, p));
   if (inputs.length === 0) throw new AssayError('CONFIG', `no documents match ${cfg.documents.map((p) => `'${p}'`).join(', ')}`, { field: 'documents' });
   const attribute = attributeName(d);
   const jobs: FileJob[] = inputs.map((input) => ({ input, output: dedupeOutputPath(input, d.document_dir, directoryName(d)), readCodec, writeCodec }));

@@ -43,8 +43,12 @@ export function taskCount(executor: ExecutorConfig, inputs: number): number {
   return Math.max(1, Math.min(executor.tasks ?? inputs, inputs));
 }
 
+/** Planning a cluster run names a folder link `**` does not follow on stderr, as a local run of the verb does. */
+export const noteOnStderr = (line: string): void => void process.stderr.write(`${line}\n`);
+
+/** The inputs a cluster run splits into tasks. */
 export async function resolvedInputs(globs: readonly string[], cwd: string, what: string): Promise<string[]> {
-  const found = (await expandGlobs([...globs], { cwd })).map((p) => resolve(cwd, p)).sort();
+  const found = (await expandGlobs([...globs], { cwd, onNote: noteOnStderr })).map((p) => resolve(cwd, p)).sort();
   if (found.length === 0) throw new AssayError('CONFIG', `no ${what} match ${globs.map((g) => `'${g}'`).join(', ')}`, { field: 'documents' });
   return found;
 }

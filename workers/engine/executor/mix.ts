@@ -9,7 +9,7 @@ import { writeFileAtomic } from '../io/index.js';
 import { loadMixerConfig } from '../mix/config.js';
 import { finishMixSlices, runMixSlice, type SliceResult } from '../mix/mixer.js';
 import { planStreams } from '../mix/plan.js';
-import type { PlannedRun } from './adapters.js';
+import { noteOnStderr, type PlannedRun } from './adapters.js';
 import type { RunPlan } from './state.js';
 
 interface MixData {
@@ -25,7 +25,7 @@ export async function mixPlan(args: ParsedArgs, executor: ExecutorConfig, cwd: s
   const config = await loadMixerConfig(resolve(cwd, path));
   const resolved = { ...config, streams: config.streams.map((s) => ({ ...s, output: { ...s.output, path: resolve(cwd, s.output.path) } })) };
   // The same planner the mixer uses: shard k of this list is shard k in every task, so names never collide.
-  const shards = (await planStreams(resolved, cwd)).flatMap((p) => p.tasks);
+  const shards = (await planStreams(resolved, cwd, noteOnStderr)).flatMap((p) => p.tasks);
   const n = Math.max(1, Math.min(executor.tasks ?? shards.length, shards.length));
   const tasks = Array.from({ length: n }, (_, i) => ({ inputs: shards.filter((_, k) => k % n === i).flatMap((s) => s.inputs), argv: null }));
   return { tasks, data: { config, ledger: args.options.get('no-ledger') !== true } satisfies MixData, hasFinal: true };

@@ -20,7 +20,7 @@ import { bucketPairs, runMinhash, signMinhashFiles } from '../dedupe/minhash/ind
 import { writeFileAtomic } from '../io/index.js';
 import { finishTokensSlices, planTokens, runTokensSlice, type TokensOptions } from '../tokenize/runtime.js';
 import type { GroupResult } from '../tokenize/group.js';
-import { assign, resolvedInputs, taskCount, type PlannedRun, type VerbAdapter } from './adapters.js';
+import { assign, noteOnStderr, resolvedInputs, taskCount, type PlannedRun, type VerbAdapter } from './adapters.js';
 
 const resultFile = (dir: string, verb: string, task: number): string => join(dir, verb, `task-${task}.v8`);
 
@@ -90,7 +90,7 @@ export const warcAdapter: VerbAdapter = {
   async plan(args: ParsedArgs, executor: ExecutorConfig, cwd: string): Promise<PlannedRun> {
     const o = await warcOptions(args);
     // Outputs are named relative to each glob's base, so tasks get files of the whole plan, never new globs.
-    const inputs = (await planWarcTasks(o.documents, o.destination, cwd)).map((t) => t.input).sort();
+    const inputs = (await planWarcTasks(o.documents, o.destination, cwd, noteOnStderr)).map((t) => t.input).sort();
     const tasks = assign(inputs, taskCount(executor, inputs.length)).map((slice) => ({ inputs: slice, argv: null }));
     return { tasks, data: { args: argsData(args) }, hasFinal: true };
   },
@@ -109,7 +109,7 @@ export const importAdapter: VerbAdapter = {
   async plan(args: ParsedArgs, executor: ExecutorConfig, cwd: string): Promise<PlannedRun> {
     const options = importOptions(args);
     // The whole plan is checked first (text column present, no two files onto one output), then split.
-    const inputs = (await planImport(options, cwd)).map((p) => p.input).sort();
+    const inputs = (await planImport({ ...options, log: noteOnStderr }, cwd)).map((p) => p.input).sort();
     const tasks = assign(inputs, taskCount(executor, inputs.length)).map((slice) => ({ inputs: slice, argv: null }));
     return { tasks, data: { options }, hasFinal: true };
   },

@@ -18,6 +18,8 @@ export interface ExportOptions {
   cwd?: string;
   signal?: AbortSignal;
   onProgress?: ProgressSink;
+  /** Notes for the user (a folder link `**` does not follow). */
+  log?: (line: string) => void;
 }
 
 export interface ExportSummary {
@@ -30,8 +32,8 @@ export interface ExportSummary {
 const DOC_EXT = /\.(jsonl?|json)(\.gz|\.zst|\.zstd)?$/i;
 
 /** Documents files under a folder (a mix output or a `documents/` tree), hidden folders such as `.assay/` left out. */
-export async function documentsIn(dir: string, cwd = process.cwd()): Promise<string[]> {
-  const found = await expandGlobs([join(dir, '**', '*')], { cwd });
+export async function documentsIn(dir: string, cwd = process.cwd(), log?: (line: string) => void): Promise<string[]> {
+  const found = await expandGlobs([join(dir, '**', '*')], { cwd, onNote: log });
   const root = resolve(cwd, dir);
   return found.filter((p) => DOC_EXT.test(p) && !relative(root, resolve(cwd, p)).split(sep).some((s) => s.startsWith('.')));
 }
@@ -40,7 +42,7 @@ export async function runExport(opts: ExportOptions): Promise<ExportSummary> {
   const started = performance.now();
   const startedAt = new Date();
   const cwd = opts.cwd ?? process.cwd();
-  const inputs = (await expandGlobs(opts.documents, { cwd })).map((p) => resolve(cwd, p)).filter((p) => DOC_EXT.test(p));
+  const inputs = (await expandGlobs(opts.documents, { cwd, onNote: opts.log })).map((p) => resolve(cwd, p)).filter((p) => DOC_EXT.test(p));
   if (inputs.length === 0) throw new AssayError('CONFIG', `no documents files match ${opts.documents.map((d) => `'${d}'`).join(', ')}`, { field: 'documents' });
   const names = new Map<string, string>();
   const outputs = inputs.map((input) => {

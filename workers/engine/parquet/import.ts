@@ -31,6 +31,8 @@ export interface ImportOptions {
   cwd?: string;
   signal?: AbortSignal;
   onProgress?: ProgressSink;
+  /** Notes for the user (a folder link `**` does not follow). */
+  log?: (line: string) => void;
   /**
    * One Slurm array task: import only these files (absolute paths) of the planned run and write no run manifest;
    * the final step writes it from every task's file summaries (`writeImportManifest`).
@@ -61,7 +63,7 @@ const stemOf = (path: string): string => basename(path).replace(/\.parquet$/i, '
 export const importOutputPath = (destRoot: string, input: string): string => join(destRoot, 'documents', `${stemOf(input)}.jsonl.gz`);
 
 export async function planImport(opts: ImportOptions, cwd: string): Promise<Planned[]> {
-  const inputs = (await expandGlobs(opts.inputs, { cwd })).map((p) => resolve(cwd, p));
+  const inputs = (await expandGlobs(opts.inputs, { cwd, onNote: opts.log })).map((p) => resolve(cwd, p));
   if (inputs.length === 0) throw new AssayError('CONFIG', `no Parquet files match ${opts.inputs.map((d) => `'${d}'`).join(', ')}`, { field: 'inputs' });
   const textField = opts.textField ?? 'text';
   const byName = new Map<string, string>();

@@ -18,6 +18,8 @@ export interface RunReportOptions extends Omit<ReportOptions, 'files' | 'items'>
   cwd?: string;
   /** Save the report (and list it in the run manifest); default true. */
   write?: boolean;
+  /** Notes for the user (a folder link `**` does not follow). */
+  log?: (line: string) => void;
 }
 
 /** The attribute folders (`…/attributes/<set>`) the documents files map to, in order. */
@@ -35,7 +37,7 @@ export function mergeItems(list: readonly EvalItems[]): EvalItems | null {
 
 export async function runDeconReport(o: RunReportOptions): Promise<{ report: DeconReport; written: WrittenReport[] }> {
   const cwd = resolve(o.cwd ?? process.cwd());
-  const files = (await expandGlobs(o.documents, { cwd })).map((f) => resolve(cwd, f));
+  const files = (await expandGlobs(o.documents, { cwd, onNote: o.log })).map((f) => resolve(cwd, f));
   if (files.length === 0) throw new AssayError('CONFIG', `no documents file matches ${o.documents.join(' ')}`, { field: 'documents' });
   const set = o.attributeSet ?? o.name;
   const folders = attributeFolders(files, set);

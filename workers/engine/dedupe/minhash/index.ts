@@ -67,7 +67,7 @@ export async function runMinhash(cfg: MinhashConfig, opts: MinhashRunOptions = {
   checkDocumentDir(cfg.documents, cfg.document_dir);
   const readCodec = cfg.compression?.input ? parseCodecName(cfg.compression.input, 'compression.input') : undefined;
   const writeCodec = cfg.compression?.output ? parseCodecName(cfg.compression.output, 'compression.output') : readCodec;
-  const inputs = (await expandGlobs(cfg.documents, { cwd })).map((p) => resolve(cwd, p));
+  const inputs = (await expandGlobs(cfg.documents, { cwd, onNote: opts.log })).map((p) => resolve(cwd, p));
   if (inputs.length === 0) throw new AssayError('CONFIG', `no documents match ${cfg.documents.map((p) => `'${p}'`).join(', ')}`, { field: 'documents' });
   const outputs = inputs.map((input) => dedupeOutputPath(input, cfg.document_dir, cfg.name));
   const signer = await MinhashSigner.create(cfg);
