@@ -2,7 +2,7 @@
 import { rmdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { AssayError } from '../errors.js';
-import { acquireLockFile, describeHolder } from './lock-file.js';
+import { acquireLockFile, describeHolder, removeDeadLock } from './lock-file.js';
 import { lockSet } from './output-lock.js';
 
 /** Beside the file's completion marker: `<dir>/.assay-done/<file>.lock`. */
@@ -63,4 +63,13 @@ export async function lockAttributeFiles(
       }
     }
   }
+}
+
+/**
+ * For outputs a run skips as done: removes their locks whose holders are gone. A tag run killed after writing a
+ * file's markers and before releasing its lock leaves one; the rerun skips the file by its markers and would never
+ * take that lock (the next run to write the file would).
+ */
+export function removeDeadAttributeLocks(outputs: readonly string[], log?: (line: string) => void): void {
+  for (const output of outputs) removeDeadLock(attributeLockPath(output), { label: `the lock of ${output}`, ...(log ? { log } : {}) });
 }

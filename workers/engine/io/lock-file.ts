@@ -92,6 +92,23 @@ export async function acquireLockFile(path: string, opts: LockFileOptions): Prom
   };
 }
 
+/**
+ * Removes the lock at `path` when its holder is gone (same host) or has not touched it for 10 minutes, as a waiter
+ * would take it over, but without taking it: for a run that finds the work done and writes nothing. A live holder's
+ * lock, or one still being written (unreadable), stays. True when a lock was removed.
+ */
+export function removeDeadLock(path: string, opts: { label: string; log?: (line: string) => void; staleMs?: number }): boolean {
+  const held = current(path);
+  if (held === null) return false;
+  const holder = parse(held.text);
+  if (holder === null) return false;
+  const dead = holder.host === hostname() && !processAlive(holder.pid);
+  if (!dead && Date.now() - held.mtimeMs <= (opts.staleMs ?? STALE_MS)) return false;
+  opts.log?.(`removed ${opts.label}, left by process ${holder.pid} on ${holder.host} (${dead ? 'the process is gone' : 'untouched for too long'})`);
+  takeOver(path, held.text);
+  return true;
+}
+
 function current(path: string): { text: string; mtimeMs: number } | null {
   try {
     return { text: readFileSync(path, 'utf8'), mtimeMs: statSync(path).mtimeMs };

@@ -68,6 +68,26 @@ describe('tag output lock', () => {
     }
   });
 
+  it("a rerun that skips a file by its markers removes the lock a run killed before releasing it left, not a live run's", async () => {
+    const dir = corpus(50);
+    await runTag({ ...base, cwd: dir });
+    const want = readFileSync(join(dir, OUT));
+    // What a kill between writing the markers and releasing the lock leaves: the file done, its lock still there.
+    const lock = attributeLockPath(join(dir, OUT));
+    writeFileSync(lock, `${hostname()}\n${2 ** 22 + 12345}\nkilled-run\nassay tag\n`);
+    const logs: string[] = [];
+    const r = await runTag({ ...base, cwd: dir, log: (l) => logs.push(l) });
+    expect(r.files.map((f) => f.status)).toEqual(['skipped']);
+    expect(existsSync(lock)).toBe(false);
+    expect(logs).toEqual([`removed the lock of ${join(dir, OUT)}, left by process ${2 ** 22 + 12345} on ${hostname()} (the process is gone)`]);
+    expect(readFileSync(join(dir, OUT))).toEqual(want);
+    // A live holder's lock (another run writing the file again) is left to it, and the skip does not wait for it.
+    writeFileSync(lock, `${hostname()}\n${process.pid}\nlive-run\nassay tag\n`);
+    const again = await runTag({ ...base, cwd: dir });
+    expect(again.files.map((f) => f.status)).toEqual(['skipped']);
+    expect(readFileSync(lock, 'utf8')).toContain('live-run');
+  });
+
   it('a cancelled wait throws CANCELLED and writes nothing', async () => {
     const dir = corpus(50);
     const lock = attributeLockPath(join(dir, OUT));

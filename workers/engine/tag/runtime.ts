@@ -6,6 +6,7 @@ import { segmentProblem } from '../../../shared/segment.js';
 import { AssayError } from '../errors.js';
 import { attributePathFor, expandGlobs } from '../io/index.js';
 import { markerPath } from '../io/markers.js';
+import { removeDeadAttributeLocks } from '../io/attribute-lock.js';
 import { workerEntry } from '../jobs/entry.js';
 import { runPool } from '../jobs/pool.js';
 import { ProgressTracker, type ProgressSink } from '../jobs/progress.js';
@@ -114,6 +115,7 @@ export async function runTag(opts: TagOptions): Promise<TagSummary> {
     const paths = outputs.map((o) => o.path);
     const done = opts.ignoreExisting ? null : await doneMarkers(input, paths, fp, opts.skipExisting);
     if (done !== null) {
+      removeDeadAttributeLocks(paths, opts.log);
       summary.files.push({ input, outputs: paths, status: 'skipped', docs: 0 });
       outputs.forEach((o, k) => record.fromMarker(input, o, done[k] ?? null));
       continue;
