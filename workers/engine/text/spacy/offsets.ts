@@ -6,17 +6,19 @@ export interface TokenOffsets {
   ends: Int32Array;
 }
 
-/** Growable pair of offset arrays (typed, so ten million tokens do not churn the garbage collector). */
+/**
+ * Growable pair of offset arrays (typed, so ten million tokens do not churn the garbage collector). The tokenizer
+ * reuses two of them from text to text and hands out copies (`copy`): a typed array's backing store is allocated and
+ * freed outside V8's heap, so two fresh buffers per text, and their doublings on long ones, cost more than the copy.
+ */
 export class OffsetBuffer {
   starts: Int32Array;
   ends: Int32Array;
   length = 0;
 
-  /** Sized to the text (about one token per 4 units): many callers tokenize one short line at a time. */
-  constructor(textLength: number) {
-    const size = Math.min(1024, (textLength >> 2) + 8);
-    this.starts = new Int32Array(size);
-    this.ends = new Int32Array(size);
+  constructor(capacity: number) {
+    this.starts = new Int32Array(capacity);
+    this.ends = new Int32Array(capacity);
   }
 
   push(start: number, end: number): void {
@@ -35,7 +37,12 @@ export class OffsetBuffer {
     this.ends = ends;
   }
 
-  done(): TokenOffsets {
-    return { starts: this.starts.subarray(0, this.length), ends: this.ends.subarray(0, this.length) };
+  /** The offsets so far in arrays of their own (one allocation for both), so this buffer can be reused. */
+  copy(): TokenOffsets {
+    const n = this.length;
+    const both = new Int32Array(2 * n);
+    both.set(this.starts.subarray(0, n));
+    both.set(this.ends.subarray(0, n), n);
+    return { starts: both.subarray(0, n), ends: both.subarray(n) };
   }
 }

@@ -15,6 +15,8 @@ const CLS = UNIT_CLASS;
 const IS_SPACE = SPACE;
 const range = hashRange;
 const fastChunk = plainChunk;
+/** Scratch entries kept between texts (8 MB for both buffers); more is dropped after the text that needed it. */
+const MAX_KEPT = 1 << 19;
 
 /** Whether s[lo, hi) has a `.` (every URL_MATCH host has one). */
 function hasDot(s: string, lo: number, hi: number): boolean {
@@ -40,6 +42,10 @@ export class SpacyTokenizer {
   private readonly hashes: SpecialHashes;
   /** Chunk → token lengths, like spaCy's cache (which only ever repeats what tokenizing would give). */
   private readonly cache = new ChunkCache();
+  /** Scratch for tokenize's two passes, reused from text to text (see OffsetBuffer) unless `busy` (a nested call). */
+  private marked = new OffsetBuffer(1024);
+  private split = new OffsetBuffer(1024);
+  private busy = false;
 
   constructor(lang: 'en' | 'xx') {
     this.rules = lang === 'en' ? englishExceptions() : baseExceptions();
@@ -62,8 +68,22 @@ export class SpacyTokenizer {
    * new case.
    */
   tokenize(text: string): TokenOffsets {
-    const out = new OffsetBuffer(text.length);
-    return this.scan(text, out) ? this.splitMarked(text, out) : out.done();
+    if (this.busy) return this.tokenizeWith(text, new OffsetBuffer(64), new OffsetBuffer(64));
+    this.busy = true;
+    try {
+      return this.tokenizeWith(text, this.marked, this.split);
+    } finally {
+      this.busy = false;
+      this.marked.length = 0;
+      this.split.length = 0;
+      // A huge text's scratch is not kept for the short ones after it.
+      if (this.marked.starts.length > MAX_KEPT) this.marked = new OffsetBuffer(1024);
+      if (this.split.starts.length > MAX_KEPT) this.split = new OffsetBuffer(1024);
+    }
+  }
+
+  private tokenizeWith(text: string, marked: OffsetBuffer, out: OffsetBuffer): TokenOffsets {
+    return this.scan(text, marked) ? this.splitMarked(text, marked, out) : marked.copy();
   }
 
   /** Whitespace runs and plain chunks as tokens, other chunks as one entry with end `~end`; whether there were any. */
@@ -94,8 +114,7 @@ export class SpacyTokenizer {
   }
 
   /** The entries of `marked` with the marked chunks split the general way. */
-  private splitMarked(text: string, marked: OffsetBuffer): TokenOffsets {
-    const out = new OffsetBuffer(text.length);
+  private splitMarked(text: string, marked: OffsetBuffer, out: OffsetBuffer): TokenOffsets {
     const { starts, ends } = marked;
     for (let k = 0; k < marked.length; k++) {
       const a = starts[k] as number;
@@ -112,7 +131,7 @@ export class SpacyTokenizer {
         at = end;
       }
     }
-    return out.done();
+    return out.copy();
   }
 
   /** The special case spelled by s[lo, hi); the hash filter spares the slice and lookup for nearly all misses. */
