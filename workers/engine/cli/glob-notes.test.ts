@@ -78,6 +78,14 @@ describe('folder links `**` does not follow are named by every verb', () => {
     expect(byFolder.stdout).toMatch(/^exported 2 rows to 1 Parquet file/m);
   });
 
+  it('assay index (its own walk of documents/) names it too, and indexes the file once', () => {
+    const dir = loopDataset();
+    const r = runCli(['index', 'ds', '--no-search'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(withoutProgress(r.stderr)).toBe('documents/sub/loop: not followed: a symbolic link to documents, whose files the index already lists (once each)\n');
+    expect(r.stdout).toMatch(/^indexed 2 documents in 1 file\(s\)/m);
+  });
+
   it("a cluster run's planning (resolvedInputs) names it on stderr too", async () => {
     const dir = loopDataset();
     let err = '';

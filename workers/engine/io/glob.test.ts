@@ -102,6 +102,13 @@ describe('expandGlobs', () => {
     const notes: string[] = [];
     expect(await expandGlobs(['a/**/*.gz'], { cwd: root, onNote: (m) => notes.push(m) })).toEqual(await g('a/**/*.gz'));
     expect(notes).toEqual(["a/sub/loop: not followed by 'a/**/*.gz': a symbolic link to a, whose files the pattern already lists (once each)"]);
+    // A second path to a folder, the link sorting first (`latest -> v3`): the real folder is the one not followed.
+    mkdirSync(join(root, 'w/v3'), { recursive: true });
+    writeFileSync(join(root, 'w/v3/p.gz'), '');
+    symlinkSync('v3', join(root, 'w/latest'));
+    notes.length = 0;
+    expect(await expandGlobs(['w/**/*.gz'], { cwd: root, onNote: (m) => notes.push(m) })).toEqual(['w/latest/p.gz']);
+    expect(notes).toEqual(["w/v3: not followed by 'w/**/*.gz': the same folder as w/latest (reached through a symbolic link), whose files the pattern already lists (once each)"]);
     // A link to a file, and patterns that never reach the folder link, say nothing.
     notes.length = 0;
     await expandGlobs(['*.gz', 'a/sub/*.gz', 'e/**/*.gz'], { cwd: root, onNote: (m) => notes.push(m) });

@@ -184,9 +184,9 @@ class Walker {
       this.expanded.set(key, dir.shown);
       return true;
     }
-    if (dir.link) {
-      this.onNote?.(`${dir.shown}: not followed by '${this.pattern}': a symbolic link to ${first}, whose files the pattern already lists (once each)`);
-    }
+    // Either this path is the link, or it is the folder itself, reached after a link to it (`latest -> v3`, in order).
+    const what = dir.link ? `a symbolic link to ${first}` : `the same folder as ${first} (reached through a symbolic link)`;
+    this.onNote?.(`${dir.shown}: not followed by '${this.pattern}': ${what}, whose files the pattern already lists (once each)`);
     return false;
   }
 }

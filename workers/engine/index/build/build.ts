@@ -82,7 +82,7 @@ const POOL_MIN_BYTES = 64 * 1024 * 1024;
 
 export async function buildIndex(root: string, opts: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
-  const found = await discover(root, opts.checkPath);
+  const found = await discover(root, opts.checkPath, opts.log);
   const path = indexPath(root);
   try {
     mkdirSync(join(root, '.assay'), { recursive: true });

@@ -38,10 +38,14 @@ export async function requireDatasetRoot(root: string): Promise<void> {
  */
 export type PathCheck = (path: string, field: string) => void;
 
-export async function discover(root: string, check?: PathCheck): Promise<Discovery> {
+/**
+ * `onNote` hears of each folder link the walk does not follow (one back up the tree, or a second path to a folder
+ * already listed: its files are listed once) and of each link whose target is missing (skipped).
+ */
+export async function discover(root: string, check?: PathCheck, onNote?: (line: string) => void): Promise<Discovery> {
   await requireDatasetRoot(root);
   check?.(join(root, 'documents'), 'documents');
-  const documents = await listFiles(root, join(root, 'documents'), check);
+  const documents = await listFiles(root, join(root, 'documents'), check, onNote);
   const attrRoot = join(root, 'attributes');
   const setDirs = await readdir(attrRoot, { withFileTypes: true }).catch(() => [] as Dirent[]);
   const sets: string[] = [];
@@ -72,27 +76,37 @@ export async function discover(root: string, check?: PathCheck): Promise<Discove
 const toRel = (root: string, p: string): string => relative(root, p).split(sep).join('/');
 
 /** Regular files below `dir` (symlinks followed), skipping `.tmp` partials and Assay's own folders, sorted by code point. */
-async function listFiles(root: string, dir: string, check: PathCheck | undefined): Promise<FoundFile[]> {
+async function listFiles(root: string, dir: string, check: PathCheck | undefined, onNote?: (line: string) => void): Promise<FoundFile[]> {
   const out: FoundFile[] = [];
-  const visit = async (d: string, seen: Set<string>): Promise<void> => {
+  // Each folder once, by device and inode: the first path that reached it.
+  const seen = new Map<string, string>();
+  const visit = async (d: string, link: boolean): Promise<void> => {
     const st = await stat(d).catch(() => null);
     if (st === null) return;
     const key = `${st.dev}:${st.ino}`;
-    if (seen.has(key)) return; // a symlink cycle
-    seen.add(key);
+    const first = seen.get(key);
+    if (first !== undefined) {
+      const what = link ? `a symbolic link to ${first}` : `the same folder as ${first} (reached through a symbolic link)`;
+      onNote?.(`${toRel(root, d)}: not followed: ${what}, whose files the index already lists (once each)`);
+      return;
+    }
+    seen.set(key, toRel(root, d));
     let entries: Dirent[];
     try {
       entries = await readdir(d, { withFileTypes: true });
     } catch (e) {
       throw new AssayError('IO', `cannot list ${d}: ${(e as Error).message}`);
     }
+    // In code-point order, as glob walks: which of two paths to one folder lists its files does not depend on the disk.
+    entries.sort((a, b) => compareCodePoints(a.name, b.name));
     for (const e of entries) {
       const p = join(d, e.name);
       if (OWN_DIRS.has(e.name)) continue;
       const s = e.isSymbolicLink() ? await stat(p).catch(() => null) : null;
+      if (e.isSymbolicLink() && s === null) onNote?.(`${toRel(root, p)}: skipped: a symbolic link to a missing path (or a loop of links)`);
       if (e.isDirectory() || s?.isDirectory()) {
         if (s !== null) check?.(p, 'documents');
-        await visit(p, seen);
+        await visit(p, s !== null);
       } else if ((e.isFile() || s?.isFile()) && !e.name.endsWith('.tmp')) {
         if (s !== null) check?.(p, 'documents');
         const fst = s ?? (await stat(p));
@@ -100,7 +114,7 @@ async function listFiles(root: string, dir: string, check: PathCheck | undefined
       }
     }
   };
-  await visit(dir, new Set());
+  await visit(dir, false);
   out.sort((a, b) => compareCodePoints(a.path, b.path));
   return out;
 }
