@@ -64,9 +64,10 @@ export async function acquireLockFile(path: string, opts: LockFileOptions): Prom
     const held = current(path);
     if (held === null) continue;
     const holder = parse(held.text);
-    const dead = holder !== null && holder.host === hostname() && !processAlive(holder.pid);
-    if (holder === null || dead || Date.now() - held.mtimeMs > (opts.staleMs ?? STALE_MS)) {
-      opts.log?.(`taking over ${opts.label} of ${holder ? `process ${holder.pid} on ${holder.host}` : 'an unreadable holder'} (${dead ? 'the process is gone' : 'untouched for too long'})`);
+    // An unreadable lock (a holder that died mid-write) is taken over too.
+    const why = holder === null ? 'untouched for too long' : whyStale(holder, held.mtimeMs, opts.staleMs);
+    if (holder === null || why !== null) {
+      opts.log?.(`taking over ${opts.label} of ${holder ? `process ${holder.pid} on ${holder.host}` : 'an unreadable holder'} (${why})`);
       takeOver(path, held.text);
       continue;
     }
@@ -101,12 +102,17 @@ export function removeDeadLock(path: string, opts: { label: string; log?: (line:
   const held = current(path);
   if (held === null) return false;
   const holder = parse(held.text);
-  if (holder === null) return false;
-  const dead = holder.host === hostname() && !processAlive(holder.pid);
-  if (!dead && Date.now() - held.mtimeMs <= (opts.staleMs ?? STALE_MS)) return false;
-  opts.log?.(`removed ${opts.label}, left by process ${holder.pid} on ${holder.host} (${dead ? 'the process is gone' : 'untouched for too long'})`);
+  const why = holder === null ? null : whyStale(holder, held.mtimeMs, opts.staleMs);
+  if (holder === null || why === null) return false;
+  opts.log?.(`removed ${opts.label}, left by process ${holder.pid} on ${holder.host} (${why})`);
   takeOver(path, held.text);
   return true;
+}
+
+/** Why a lock may be taken from `holder` (its process is gone, or nobody touched the lock for too long), or null. */
+function whyStale(holder: Holder, mtimeMs: number, staleMs = STALE_MS): string | null {
+  if (holder.host === hostname() && !processAlive(holder.pid)) return 'the process is gone';
+  return Date.now() - mtimeMs > staleMs ? 'untouched for too long' : null;
 }
 
 function current(path: string): { text: string; mtimeMs: number } | null {
