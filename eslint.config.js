@@ -16,7 +16,7 @@ const restrict = (patterns, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', 'work/**', 'bench/.data/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', 'work/**', 'bench/.data/**', 'bench/kernel/*.as.ts', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

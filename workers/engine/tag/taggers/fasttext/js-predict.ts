@@ -247,39 +247,47 @@ export class JsPredictor {
     return count;
   }
 
-  /**
-   * `computeSubwords("<" + token + ">")` on `line[start, end)`: n-grams of 1..maxn UTF-8 characters (not a lone "<" or ">"), each hashed
-   * incrementally from its start (FNV-1a extends byte by byte) and kept when the pruned dictionary has its bucket.
-   * Found rows go to `found` from `count` on; returns the new count.
-   */
+  /** `subwordRows` of `<line[start, end)>`, from `count` on in `found`; returns the new count. */
   private subwords(start: number, end: number, count: number): number {
-    const { found } = this;
-    const { minn, maxn, nwords, prune, bucket: nb } = this.m;
     const len = end - start + 2;
     if (this.bytes.length < len) this.bytes = new Uint8Array(len + 64);
     const w = this.bytes;
     w[0] = 0x3c;
     for (let i = start; i < end; i++) w[i - start + 1] = this.line[i] as number;
     w[len - 1] = 0x3e;
-    const inverse = 1 / nb;
-    for (let i = 0; i < len; i++) {
-      if (((w[i] as number) & 0xc0) === 0x80) continue;
-      let h = 2166136261;
-      for (let j = i, n = 1; j < len && n <= maxn; n++) {
-        do {
-          const b = w[j++] as number;
-          // fastText hashes `int8_t` bytes: sign-extended.
-          h = Math.imul(h ^ ((b << 24) >> 24), 16777619);
-        } while (j < len && ((w[j] as number) & 0xc0) === 0x80);
-        if (n >= minn && !(n === 1 && (i === 0 || j === len))) {
-          const bucket = remainder(h >>> 0, nb, inverse);
-          const id = prune === null ? bucket : prune.get(bucket);
-          if (id >= 0) found[count++] = nwords + id;
-        }
+    return subwordRows(w, len, this.m, this.found, count);
+  }
+}
+
+/** What `subwordRows` reads of a model. */
+export type SubwordModel = Pick<JsModel, 'minn' | 'maxn' | 'nwords' | 'prune' | 'bucket'>;
+
+/**
+ * `computeSubwords` on `w[0, len)` (a token with its `<` `>`): n-grams of 1..maxn UTF-8 characters (not a lone "<" or
+ * ">"), each hashed incrementally from its start (FNV-1a extends byte by byte) and kept when the pruned dictionary
+ * has its bucket. Found rows go to `found` from `count` on (it must have room for len · maxn more); returns the new
+ * count. bench/kernel times this loop against WebAssembly and C ports of it.
+ */
+export function subwordRows(w: Uint8Array, len: number, m: SubwordModel, found: Int32Array, count: number): number {
+  const { minn, maxn, nwords, prune, bucket: nb } = m;
+  const inverse = 1 / nb;
+  for (let i = 0; i < len; i++) {
+    if (((w[i] as number) & 0xc0) === 0x80) continue;
+    let h = 2166136261;
+    for (let j = i, n = 1; j < len && n <= maxn; n++) {
+      do {
+        const b = w[j++] as number;
+        // fastText hashes `int8_t` bytes: sign-extended.
+        h = Math.imul(h ^ ((b << 24) >> 24), 16777619);
+      } while (j < len && ((w[j] as number) & 0xc0) === 0x80);
+      if (n >= minn && !(n === 1 && (i === 0 || j === len))) {
+        const bucket = remainder(h >>> 0, nb, inverse);
+        const id = prune === null ? bucket : prune.get(bucket);
+        if (id >= 0) found[count++] = nwords + id;
       }
     }
-    return count;
   }
+  return count;
 }
 
 const LABEL = utf8.encode('__label__');

@@ -103,6 +103,14 @@ export class BucketTable {
     this.slots[i * 2 + 1] = value;
   }
 
+  /**
+   * The table as `get` reads it, for a port of the lookup (bench/kernel): `slots` holds key, value pairs (key -1:
+   * empty) probed linearly from `imul(key, 0x9e3779b1) & mask`; bit b of `bits` is set when bucket b has a row.
+   */
+  get layout(): { readonly slots: Int32Array; readonly mask: number; readonly bits: Int32Array | null } {
+    return { slots: this.slots, mask: this.mask, bits: this.bits };
+  }
+
   /** The value of a bucket in [0, `buckets`), or -1. */
   get(key: number): number {
     const { bits } = this;
