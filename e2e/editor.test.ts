@@ -243,7 +243,8 @@ describe.skipIf(!hasChromium)('editor and runs e2e (issue 11: 2, 3, 5, 6, 7, 14;
     const mine = `${next}# mine\n`;
     await setEditorText(page, mine);
     t = Date.now();
-    writeFileSync(file, next.replace('processes: 1', 'processes: 2'));
+    const theirs = next.replace('processes: 1', 'processes: 2');
+    writeFileSync(file, theirs);
     await page.getByTestId('recipe-disk-changed').waitFor({ timeout: 3_000 });
     const warnMs = Date.now() - t;
     expect(await editorText(page)).toBe(mine);
@@ -251,10 +252,21 @@ describe.skipIf(!hasChromium)('editor and runs e2e (issue 11: 2, 3, 5, 6, 7, 14;
     console.log(`file on disk → clean editor ${followMs} ms, → "changed on disk" warning ${warnMs} ms`);
     expect(followMs).toBeLessThan(1_500);
     expect(warnMs).toBeLessThan(1_500);
-    // Take the disk's version back (Reload confirms the discard).
+    // Save keeps the other version and says why; Overwrite replaces it with the editor's.
+    await page.getByTestId('recipe-save').click();
+    await expect.poll(() => page.getByTestId('recipe-error').textContent(), { timeout: 5_000 }).toContain('changed on disk since the editor read it');
+    expect(readFileSync(file, 'utf8')).toBe(theirs);
+    await page.getByTestId('recipe-overwrite').click();
+    await expect.poll(() => page.getByTestId('recipe-dirty').getAttribute('data-dirty'), { timeout: 5_000 }).toBe('false');
+    expect(readFileSync(file, 'utf8')).toBe(mine);
+    expect(await page.getByTestId('recipe-disk-changed').count()).toBe(0);
+    // The other version again (a clean editor follows it), and Reload, which reads the disk, keeps it.
+    writeFileSync(file, theirs);
+    await expect.poll(() => editorText(page), { timeout: 3_000, interval: 50 }).toBe(theirs);
     await page.getByTestId('recipe-reload').click();
     await expect.poll(() => page.getByTestId('recipe-dirty').getAttribute('data-dirty'), { timeout: 5_000 }).toBe('false');
     original = await editorText(page);
+    expect(original).toBe(theirs);
   });
 
   it('3: the Runs tab lists every config of the chosen kind, creates one from a template, and refresh finds new ones', async () => {

@@ -22,7 +22,7 @@ export const requestEnvelope = z.object({ type: z.literal('request'), id: z.numb
 export type RequestEnvelope = z.infer<typeof requestEnvelope>;
 
 export interface ErrorPayload {
-  /** AssayError code (CONFIG, IO, PARSE, …) or BAD_REQUEST / FORBIDDEN / NOT_FOUND / INTERNAL, or CANCELLED (a newer preview superseded this one). */
+  /** AssayError code (CONFIG, IO, PARSE, …) or BAD_REQUEST / FORBIDDEN / NOT_FOUND / INTERNAL, CONFLICT (a file changed since it was read), or CANCELLED (a newer preview superseded this one). */
   code: string;
   message: string;
   file?: string;

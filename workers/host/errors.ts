@@ -3,7 +3,7 @@ import { isAbsolute, relative } from 'node:path';
 import type { ErrorPayload } from '../../shared/contract/index.js';
 import { isAssayError } from '../engine/errors.js';
 
-export type HostErrorCode = 'BAD_REQUEST' | 'FORBIDDEN' | 'NOT_FOUND' | 'INTERNAL';
+export type HostErrorCode = 'BAD_REQUEST' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'INTERNAL';
 
 export class HostError extends Error {
   override readonly name = 'HostError';

@@ -1,5 +1,5 @@
 // The host contract over the in-memory transport: round trips, validation (BAD_REQUEST), confinement (FORBIDDEN), jobs and history.
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -45,6 +45,26 @@ describe('host methods', () => {
     expect(readFileSync(join(dir, 'recipes/new/tuned.yaml'), 'utf8')).toBe(text);
     expect(readdirSync(join(dir, 'recipes/new'))).toEqual(['tuned.yaml']);
     expect((await failure(client.invoke('recipe.read', { path: 'recipes/missing.yaml' }))).code).toBe('NOT_FOUND');
+  });
+
+  it('writes a recipe only over the text the editor read when it says so (CONFLICT otherwise, the file untouched)', async () => {
+    const dir = makeWorkspace(scratchDir());
+    const { client } = start(dir);
+    const file = join(dir, 'recipes/short.yaml');
+    const read = (await client.invoke('recipe.read', { path: 'recipes/short.yaml' })).text;
+    await client.invoke('recipe.write', { path: 'recipes/short.yaml', text: 'mine: 1\n', expect: read });
+    expect(readFileSync(file, 'utf8')).toBe('mine: 1\n');
+    writeFileSync(file, 'theirs: 1\n');
+    const e = await failure(client.invoke('recipe.write', { path: 'recipes/short.yaml', text: 'mine: 2\n', expect: 'mine: 1\n' }));
+    expect(e).toMatchObject({ code: 'CONFLICT', field: 'path' });
+    expect(e.message).toContain("'recipes/short.yaml' changed on disk since the editor read it");
+    expect(readFileSync(file, 'utf8')).toBe('theirs: 1\n');
+    // Without `expect` the write goes through; a file deleted meanwhile is written again.
+    await client.invoke('recipe.write', { path: 'recipes/short.yaml', text: 'mine: 2\n' });
+    expect(readFileSync(file, 'utf8')).toBe('mine: 2\n');
+    rmSync(file);
+    await client.invoke('recipe.write', { path: 'recipes/short.yaml', text: 'mine: 3\n', expect: 'mine: 2\n' });
+    expect(readFileSync(file, 'utf8')).toBe('mine: 3\n');
   });
 
   it('refuses paths that leave the workspace, lexically or through a symlink (FORBIDDEN)', async () => {

@@ -66,9 +66,30 @@ describe('recipe slice: the file on disk is the truth', () => {
     files.set('configs/demo.yaml', 'changed: again\n');
     await store.getState().checkDisk();
     expect(store.getState().recipe).toMatchObject({ text: 'mine: 1\n', diskChanged: true });
-    await store.getState().saveRecipe();
-    expect(store.getState().recipe.diskChanged).toBe(false);
+    // Save does not overwrite the other version; Overwrite does.
+    expect(await store.getState().saveRecipe()).toBe(false);
+    expect(store.getState().recipe.error).toContain('changed on disk');
+    expect(files.get('configs/demo.yaml')).toBe('changed: again\n');
+    expect(await store.getState().saveRecipe(undefined, undefined, true)).toBe(true);
+    expect(store.getState().recipe).toMatchObject({ diskChanged: false, error: null, savedText: 'mine: 1\n' });
     expect(files.get('configs/demo.yaml')).toBe('mine: 1\n');
+  });
+
+  it('refuses to save over a change on disk it has not noticed yet (a watch event still on its way)', async () => {
+    const { store, fake, files } = harness();
+    await store.getState().openRecipe('configs/demo.yaml');
+    const opened = files.get('configs/demo.yaml');
+    store.getState().setRecipeText('mine: 1\n');
+    files.set('configs/demo.yaml', 'theirs: 1\n');
+    expect(await store.getState().saveRecipe()).toBe(false);
+    expect(fake.callsOf('recipe.write').at(-1)).toEqual({ path: 'configs/demo.yaml', text: 'mine: 1\n', expect: opened });
+    expect(store.getState().recipe).toMatchObject({ text: 'mine: 1\n', diskChanged: true });
+    expect(files.get('configs/demo.yaml')).toBe('theirs: 1\n');
+    // The same through a run's save-before-launch; another path (Save as) is not compared.
+    expect(await store.getState().saveRecipe('configs/demo.yaml', 'run: 1\n')).toBe(false);
+    expect(await store.getState().saveRecipe('configs/copy.yaml')).toBe(true);
+    expect(fake.callsOf('recipe.write').at(-1)).toEqual({ path: 'configs/copy.yaml', text: 'mine: 1\n' });
+    expect(files.get('configs/copy.yaml')).toBe('mine: 1\n');
   });
 });
 

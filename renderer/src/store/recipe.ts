@@ -1,5 +1,5 @@
 // Recipe slice: the open recipe file, its editor text, the text last read from / written to disk, and the disk watch.
-import { errorText } from '../api/errors.js';
+import { errorText, toErrorPayload } from '../api/errors.js';
 import { minimalEdit } from '../lib/textEdit.js';
 import { patcher, type SliceCreator } from './types.js';
 
@@ -30,8 +30,12 @@ export interface RecipeSlice {
   recipe: RecipeState;
   /** Reads the file from disk (the file is the truth), watches it for changes and previews it. */
   openRecipe(path: string): Promise<void>;
-  /** Writes `text` (default: the editor text) to `path` (default: the open file); true when it was written. */
-  saveRecipe(path?: string, text?: string): Promise<boolean>;
+  /**
+   * Writes `text` (default: the editor text) to `path` (default: the open file); true when it was written. Writing
+   * the open file fails (and flags `diskChanged`) when the file changed on disk since the editor last read or wrote
+   * it, unless `overwrite`: the user chose their version over the one on disk.
+   */
+  saveRecipe(path?: string, text?: string, overwrite?: boolean): Promise<boolean>;
   /** `undoGroup`: see RecipeState.undoGroup; omit it for an edit that is its own undo step. */
   setRecipeText(text: string, undoGroup?: string): void;
   /**
@@ -89,16 +93,17 @@ export const createRecipeSlice: SliceCreator<RecipeSlice> = ({ api }) => (set, g
       }
     },
 
-    async saveRecipe(path, textArg) {
+    async saveRecipe(path, textArg, overwrite = false) {
       const target = path ?? get().recipe.path;
       if (!target) {
         patch({ error: 'no file to save to: choose a path' });
         return false;
       }
       const text = textArg ?? get().recipe.text;
+      const { path: open, savedText } = get().recipe;
       patch({ saving: true, error: null });
       try {
-        const r = await api.invoke('recipe.write', { path: target, text });
+        const r = await api.invoke('recipe.write', target === open && !overwrite ? { path: target, text, expect: savedText } : { path: target, text });
         const isNew = r.path !== get().recipe.path;
         patch({ path: r.path, savedText: text, saving: false, diskChanged: false, diskGone: false });
         // Compared with the saved version (or this file): the baseline just changed.
@@ -109,7 +114,8 @@ export const createRecipeSlice: SliceCreator<RecipeSlice> = ({ api }) => (set, g
         }
         return true;
       } catch (e) {
-        patch({ saving: false, error: `cannot save ${target}: ${errorText(e)}` });
+        const conflict = toErrorPayload(e).code === 'CONFLICT' && target === get().recipe.path;
+        patch({ saving: false, error: `cannot save ${target}: ${errorText(e)}`, ...(conflict ? { diskChanged: true, diskGone: false } : {}) });
         return false;
       }
     },

@@ -1,4 +1,4 @@
-// Above the editor: the open file, its unsaved state, open / save / save as / reload from disk.
+// Above the editor: the open file, its unsaved state, open / save / save as / reload from disk, and overwriting a file changed on disk.
 import { isDirty, useWorkbench, useWorkbenchApi } from '../../store/index.js';
 
 export function RecipeToolbar() {
@@ -45,9 +45,14 @@ export function RecipeToolbar() {
         Reload
       </button>
       {diskChanged && (
-        <span className="warn-text" data-testid="recipe-disk-changed" title="Reload takes the file's version; Save overwrites it with yours">
+        <span className="warn-text" data-testid="recipe-disk-changed" title="Reload takes the file's version; Overwrite replaces it with yours">
           the file changed on disk
         </span>
+      )}
+      {diskChanged && (
+        <button onClick={() => void s().saveRecipe(undefined, undefined, true)} disabled={saving || path === null} data-testid="recipe-overwrite" title="write the editor's text over the file's newer version on disk">
+          Overwrite
+        </button>
       )}
       {diskGone && (
         <span className="warn-text" data-testid="recipe-disk-gone" title="the editor keeps its text; Save writes the file again">
