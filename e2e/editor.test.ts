@@ -2,7 +2,7 @@
 // following the disk, undo steps, Monaco's keybindings, starter recipes, the YAML error at the edit, the env allow-list.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../workers/engine/cli/run-cli.js';
 import { tempDir } from '../workers/engine/testing.js';
@@ -307,6 +307,34 @@ describe.skipIf(!hasChromium)('editor and runs e2e (issue 11: 2, 3, 5, 6, 7, 14;
     await page.getByTestId('run-start').click();
     await expect.poll(() => page.getByTestId('job-latest-state').textContent(), { timeout: 20_000 }).toMatch(/tokens/);
     await expect.poll(() => page.getByTestId('job-latest-state').getAttribute('data-state'), { timeout: 120_000 }).toBe('done');
+  });
+
+  it('Save as onto a name that is taken replaces that file only when the user confirms', async () => {
+    const taken = join(s.ws, 'recipes/taken.yaml');
+    writeFileSync(taken, 'taken: 1\n');
+    const mine = `${original}# saved as\n`;
+    await setEditorText(page, mine);
+    const answers: string[] = [];
+    const answer = (confirm: boolean) => (d: Dialog) => {
+      answers.push(d.type());
+      void (d.type() === 'prompt' ? d.accept('recipes/taken.yaml') : confirm ? d.accept() : d.dismiss());
+    };
+    page.removeAllListeners('dialog');
+    page.on('dialog', answer(false));
+    await page.getByTestId('recipe-save-as').click();
+    await expect.poll(() => answers).toEqual(['prompt', 'confirm']);
+    await expect.poll(() => page.getByTestId('recipe-error').textContent()).toContain("'recipes/taken.yaml' already exists");
+    expect(readFileSync(taken, 'utf8')).toBe('taken: 1\n');
+    expect(await page.getByTestId('recipe-select').inputValue()).toBe('recipes/demo.yaml');
+    page.removeAllListeners('dialog');
+    page.on('dialog', answer(true));
+    await page.getByTestId('recipe-save-as').click();
+    await expect.poll(() => page.getByTestId('recipe-select').inputValue(), { timeout: 5_000 }).toBe('recipes/taken.yaml');
+    expect(readFileSync(taken, 'utf8')).toBe(mine);
+    page.removeAllListeners('dialog');
+    page.on('dialog', (d) => void d.accept());
+    await page.getByTestId('recipe-select').selectOption('recipes/demo.yaml');
+    await expect.poll(() => editorText(page), { timeout: 5_000 }).toBe(original);
   });
 
   it('12.5: the workspace settings dialog edits the env allow-list', async () => {

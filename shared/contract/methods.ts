@@ -63,8 +63,9 @@ export const methods = {
   /**
    * `expect`: the file's text as the caller last read or wrote it; the write is refused (CONFLICT) when the file now
    * holds something else, so a change made on disk since is never overwritten unasked. A missing file is written.
+   * `create`: refused (CONFLICT) when the file exists (a new name that is taken).
    */
-  'recipe.write': { params: z.object({ path: relPath, text: recipeText, expect: recipeText.optional() }).strict(), result: {} as { path: string; bytes: number } },
+  'recipe.write': { params: z.object({ path: relPath, text: recipeText, expect: recipeText.optional(), create: z.boolean().optional() }).strict(), result: {} as { path: string; bytes: number } },
   /** `exact`: every indexed document, also where live previews of a large index run on a sample (PreviewResult.sample). */
   'preview.run': { params: z.object({ recipeText, ids: z.boolean().optional(), exact: z.boolean().optional() }).strict(), result: {} as PreviewResult },
   /** The exact figures a finished `preview` job kept for this recipe text; null when none match the index as it is now. */

@@ -68,7 +68,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'jobs.check': (p) => jobs.check(p),
     'workspace.info': () => workspaceInfo(ctx),
     'recipe.read': (p) => readRecipe(root, p.path),
-    'recipe.write': (p) => writeRecipe(root, p.path, p.text, p.expect),
+    'recipe.write': (p) => writeRecipe(root, p.path, p.text, { expect: p.expect, create: p.create }),
     'preview.run': (p) => index.engine().preview(p.recipeText, { ...(p.ids !== undefined && { ids: p.ids }), ...(p.exact !== undefined && { exact: p.exact }) }),
     'preview.exact': (p) => readExactPreview(root, p.recipeText),
     'preview.samples': (p) => index.engine().samples(p.recipeText, p.rule, p.bucket, p.offset, p.limit),

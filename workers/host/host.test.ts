@@ -65,6 +65,12 @@ describe('host methods', () => {
     rmSync(file);
     await client.invoke('recipe.write', { path: 'recipes/short.yaml', text: 'mine: 3\n', expect: 'mine: 2\n' });
     expect(readFileSync(file, 'utf8')).toBe('mine: 3\n');
+    // `create`: a new name only.
+    const taken = await failure(client.invoke('recipe.write', { path: 'recipes/short.yaml', text: 'new: 1\n', create: true }));
+    expect(taken).toMatchObject({ code: 'CONFLICT', message: "'recipes/short.yaml' already exists" });
+    expect(readFileSync(file, 'utf8')).toBe('mine: 3\n');
+    await client.invoke('recipe.write', { path: 'recipes/new.yaml', text: 'new: 1\n', create: true });
+    expect(readFileSync(join(dir, 'recipes/new.yaml'), 'utf8')).toBe('new: 1\n');
   });
 
   it('refuses paths that leave the workspace, lexically or through a symlink (FORBIDDEN)', async () => {

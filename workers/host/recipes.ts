@@ -172,15 +172,18 @@ export async function readRecipe(root: string, path: string): Promise<{ path: st
 
 /**
  * Only recipe-like files, and never inside the workspace's own `.assay/` state: the app cannot overwrite data with a
- * recipe. `expect` (the text the editor last read or wrote): refused when the file now holds other text.
+ * recipe. `expect` (the text the editor last read or wrote): refused when the file now holds other text; `create`:
+ * refused when the file exists.
  */
-export async function writeRecipe(root: string, path: string, text: string, expect?: string): Promise<{ path: string; bytes: number }> {
+export async function writeRecipe(root: string, path: string, text: string, opts: { expect?: string | undefined; create?: boolean | undefined } = {}): Promise<{ path: string; bytes: number }> {
   const abs = resolveInside(root, path);
   if (!RECIPE_EXT.has(extname(abs))) throw new HostError('FORBIDDEN', `path: recipes are .yaml, .yml or .json files, not '${path}'`, 'path');
   const r = rel(root, abs);
   if (r === '.assay' || r.startsWith('.assay/')) throw new HostError('FORBIDDEN', `path: '${path}' is inside the workspace's .assay/ state folder`, 'path');
-  if (expect !== undefined) {
+  const { expect, create } = opts;
+  if (expect !== undefined || create) {
     const now = await readFile(abs, 'utf8').catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? null : Promise.reject(e)));
+    if (now !== null && create) throw new HostError('CONFLICT', `'${r}' already exists`, 'path');
     // Read as recipe.read reads it, so an unchanged file always compares equal.
     if (now !== null && now !== expect) throw new HostError('CONFLICT', `'${r}' changed on disk since the editor read it: reload it to take that version, or overwrite it with yours`, 'path');
   }

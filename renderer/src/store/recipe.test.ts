@@ -88,8 +88,23 @@ describe('recipe slice: the file on disk is the truth', () => {
     // The same through a run's save-before-launch; another path (Save as) is not compared.
     expect(await store.getState().saveRecipe('configs/demo.yaml', 'run: 1\n')).toBe(false);
     expect(await store.getState().saveRecipe('configs/copy.yaml')).toBe(true);
-    expect(fake.callsOf('recipe.write').at(-1)).toEqual({ path: 'configs/copy.yaml', text: 'mine: 1\n' });
+    expect(fake.callsOf('recipe.write').at(-1)).toEqual({ path: 'configs/copy.yaml', text: 'mine: 1\n', create: true });
     expect(files.get('configs/copy.yaml')).toBe('mine: 1\n');
+    expect(store.getState().recipe.conflict).toBeNull();
+  });
+
+  it('saves under a new name only where no file is, unless told to replace it', async () => {
+    const { store, files } = harness();
+    files.set('configs/other.yaml', 'other: 1\n');
+    await store.getState().openRecipe('configs/demo.yaml');
+    store.getState().setRecipeText('mine: 1\n');
+    expect(await store.getState().saveRecipe('configs/other.yaml')).toBe(false);
+    expect(store.getState().recipe).toMatchObject({ path: 'configs/demo.yaml', conflict: 'configs/other.yaml', diskChanged: false });
+    expect(store.getState().recipe.error).toContain("'configs/other.yaml' already exists");
+    expect(files.get('configs/other.yaml')).toBe('other: 1\n');
+    expect(await store.getState().saveRecipe('configs/other.yaml', undefined, true)).toBe(true);
+    expect(store.getState().recipe).toMatchObject({ path: 'configs/other.yaml', conflict: null, error: null });
+    expect(files.get('configs/other.yaml')).toBe('mine: 1\n');
   });
 });
 

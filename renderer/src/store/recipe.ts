@@ -17,6 +17,8 @@ export interface RecipeState {
   diskChanged: boolean;
   /** The watched file disappeared from disk (the editor keeps its text; Save writes it back). */
   diskGone: boolean;
+  /** The path the latest save was refused for because of what is on disk there (changed since read, or a new name taken). */
+  conflict: string | null;
   /**
    * The undo step the latest text change belongs to, when it came from the app rather than the keyboard:
    * consecutive changes with the same group are one undo step (one threshold drag); null is a step of its own.
@@ -31,9 +33,9 @@ export interface RecipeSlice {
   /** Reads the file from disk (the file is the truth), watches it for changes and previews it. */
   openRecipe(path: string): Promise<void>;
   /**
-   * Writes `text` (default: the editor text) to `path` (default: the open file); true when it was written. Writing
-   * the open file fails (and flags `diskChanged`) when the file changed on disk since the editor last read or wrote
-   * it, unless `overwrite`: the user chose their version over the one on disk.
+   * Writes `text` (default: the editor text) to `path` (default: the open file); true when it was written. Unless
+   * `overwrite` (the user chose their version over the one on disk), it fails and sets `conflict` when the open file
+   * changed on disk since the editor last read or wrote it (also flagging `diskChanged`), or when another path exists.
    */
   saveRecipe(path?: string, text?: string, overwrite?: boolean): Promise<boolean>;
   /** `undoGroup`: see RecipeState.undoGroup; omit it for an edit that is its own undo step. */
@@ -76,7 +78,7 @@ export const createRecipeSlice: SliceCreator<RecipeSlice> = ({ api }) => (set, g
   };
 
   return {
-    recipe: { path: null, text: '', savedText: '', loading: false, saving: false, error: null, diskChanged: false, diskGone: false, undoGroup: null, lastEditLine: null },
+    recipe: { path: null, text: '', savedText: '', loading: false, saving: false, error: null, diskChanged: false, diskGone: false, conflict: null, undoGroup: null, lastEditLine: null },
 
     async openRecipe(path) {
       const mine = ++openSeq;
@@ -103,9 +105,10 @@ export const createRecipeSlice: SliceCreator<RecipeSlice> = ({ api }) => (set, g
       const { path: open, savedText } = get().recipe;
       patch({ saving: true, error: null });
       try {
-        const r = await api.invoke('recipe.write', target === open && !overwrite ? { path: target, text, expect: savedText } : { path: target, text });
+        const guard = overwrite ? {} : target === open ? { expect: savedText } : { create: true };
+        const r = await api.invoke('recipe.write', { path: target, text, ...guard });
         const isNew = r.path !== get().recipe.path;
-        patch({ path: r.path, savedText: text, saving: false, diskChanged: false, diskGone: false });
+        patch({ path: r.path, savedText: text, saving: false, diskChanged: false, diskGone: false, conflict: null });
         // Compared with the saved version (or this file): the baseline just changed.
         if (get().compare.target !== null) void get().runCompare();
         if (isNew) {
@@ -114,8 +117,9 @@ export const createRecipeSlice: SliceCreator<RecipeSlice> = ({ api }) => (set, g
         }
         return true;
       } catch (e) {
-        const conflict = toErrorPayload(e).code === 'CONFLICT' && target === get().recipe.path;
-        patch({ saving: false, error: `cannot save ${target}: ${errorText(e)}`, ...(conflict ? { diskChanged: true, diskGone: false } : {}) });
+        const conflict = toErrorPayload(e).code === 'CONFLICT' ? target : null;
+        const flag = conflict !== null && target === get().recipe.path ? { diskChanged: true, diskGone: false } : {};
+        patch({ saving: false, error: `cannot save ${target}: ${errorText(e)}`, conflict, ...flag });
         return false;
       }
     },

@@ -21,8 +21,9 @@ export function harness(opts: { docs?: number; handlers?: Handlers; previewGapMs
       if (text === undefined) throw Object.assign(new Error(`no such file: ${path}`), { code: 'NOT_FOUND' });
       return { path, text };
     },
-    'recipe.write': ({ path, text, expect }) => {
+    'recipe.write': ({ path, text, expect, create }) => {
       const now = files.get(path);
+      if (create && now !== undefined) throw Object.assign(new Error(`'${path}' already exists`), { code: 'CONFLICT' });
       if (expect !== undefined && now !== undefined && now !== expect) throw Object.assign(new Error(`'${path}' changed on disk since the editor read it`), { code: 'CONFLICT' });
       files.set(path, text);
       return { path, bytes: text.length };

@@ -17,9 +17,11 @@ export function RecipeToolbar() {
   const open = (p: string) => {
     if (p && confirmDiscard()) void s().openRecipe(p);
   };
-  const saveAs = () => {
+  const saveAs = async () => {
     const p = window.prompt('Save the recipe as (path inside the workspace):', path ?? 'configs/recipe.yaml');
-    if (p) void s().saveRecipe(p);
+    if (!p || (await s().saveRecipe(p))) return;
+    const taken = s().recipe.conflict;
+    if (taken !== null && taken !== s().recipe.path && window.confirm(`${taken} already exists. Replace it with the editor's text?`)) void s().saveRecipe(p, undefined, true);
   };
 
   return (
@@ -38,7 +40,7 @@ export function RecipeToolbar() {
       <button onClick={() => void s().saveRecipe()} disabled={!dirty || saving || path === null} data-testid="recipe-save" title="Ctrl/⌘+S">
         {saving ? 'saving…' : 'Save'}
       </button>
-      <button onClick={saveAs} data-testid="recipe-save-as">
+      <button onClick={() => void saveAs()} data-testid="recipe-save-as">
         Save as…
       </button>
       <button onClick={() => path && confirmDiscard() && void s().openRecipe(path)} disabled={path === null || loading} title="read the file from disk again" data-testid="recipe-reload">
