@@ -3,6 +3,7 @@ import { segmentProblem } from '../../../shared/segment.js';
 import { formatDeconReport, indexTokenLookup, runDeconReport } from '../decon/report/index.js';
 import { listOption, stringOption, UsageError, type ParsedArgs } from './args.js';
 import { openForCli } from './preview.js';
+import { stderrLine } from './stderr.js';
 
 export async function deconReportCommand(args: ParsedArgs, signal: AbortSignal): Promise<number> {
   if (args.positionals.length > 0) throw new UsageError(`decon report takes no positional arguments (got '${args.positionals[0]}'): name the documents with --documents`);
@@ -14,7 +15,7 @@ export async function deconReportCommand(args: ParsedArgs, signal: AbortSignal):
   const root = stringOption(args, 'index');
   const engine = root === undefined ? null : openForCli(root);
   try {
-    const { report, written } = await runDeconReport({ documents, name, signal, log: (line) => process.stderr.write(`${line}\n`), ...(engine && root !== undefined && { tokens: indexTokenLookup(root, engine) }) });
+    const { report, written } = await runDeconReport({ documents, name, signal, log: stderrLine, ...(engine && root !== undefined && { tokens: indexTokenLookup(root, engine) }) });
     if (args.options.get('json') === true) process.stdout.write(JSON.stringify(report) + '\n');
     else if (args.options.get('quiet') !== true) process.stdout.write(formatDeconReport(report, written.map((w) => (w.manifest ? `${w.path} (listed in ${w.manifest})` : w.path))));
     return 0;

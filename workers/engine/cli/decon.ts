@@ -5,6 +5,7 @@ import { runDecon, type DeconOptions, type DeconSummary } from '../decon/run.js'
 import { AssayError } from '../errors.js';
 import { intOption, listOption, stringOption, UsageError, type ParsedArgs } from './args.js';
 import { createProgressPrinter, formatBytes } from './progress-bar.js';
+import { stderrLine } from './stderr.js';
 
 async function fromConfig(path: string): Promise<Omit<DeconOptions, 'cwd'>> {
   const text = await readFile(path, 'utf8').catch((e: Error) => {
@@ -60,7 +61,7 @@ export async function deconCommand(args: ParsedArgs, signal: AbortSignal): Promi
     buildOnly: args.options.get('build-only') === true,
     ignoreExisting: args.options.get('ignore-existing') === true || base.ignoreExisting,
     signal,
-    log: (m) => process.stderr.write(`${m}\n`),
+    log: stderrLine,
   };
   const printer = createProgressPrinter(process.stderr, quiet);
   try {

@@ -8,6 +8,7 @@ import { AssayError } from '../errors.js';
 import { RecipeError } from '../mix/config.js';
 import { stringOption, UsageError, type ParsedArgs } from './args.js';
 import { createProgressPrinter, formatBytes } from './progress-bar.js';
+import { stderrLine } from './stderr.js';
 
 export async function loadDedupeConfig(path: string, env: NodeJS.ProcessEnv = process.env): Promise<DedupeConfig> {
   let text: string;
@@ -53,7 +54,7 @@ export async function dedupeCommand(args: ParsedArgs, signal: AbortSignal): Prom
   }
   const printer = createProgressPrinter(process.stderr, quiet);
   try {
-    const s = await runDedupe(cfg, { signal, onProgress: printer.update, log: (m) => process.stderr.write(`${m}\n`) });
+    const s = await runDedupe(cfg, { signal, onProgress: printer.update, log: stderrLine });
     printer.done();
     if (!quiet) process.stdout.write(formatDedupeSummary(s));
     return 0;

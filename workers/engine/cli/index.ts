@@ -4,6 +4,7 @@ import { buildIndex, indexPath, searchPath, type BuildProgress, type IndexOption
 import type { ProgressReport } from '../jobs/progress.js';
 import { intOption, UsageError, type ParsedArgs } from './args.js';
 import { createProgressPrinter } from './progress-bar.js';
+import { stderrLine } from './stderr.js';
 
 /** `extra.extracted`: files a Slurm run's array tasks read (the final step of `assay index --executor slurm`). */
 export async function indexCommand(args: ParsedArgs, signal: AbortSignal, extra: Pick<IndexOptions, 'extracted'> = {}): Promise<number> {
@@ -40,7 +41,7 @@ export async function indexCommand(args: ParsedArgs, signal: AbortSignal, extra:
   };
   try {
     const r = await buildIndex(root, {
-      signal, processes: intOption(args, 'processes'), log: (line) => process.stderr.write(`${line}\n`), onProgress, search, ...extra,
+      signal, processes: intOption(args, 'processes'), log: stderrLine, onProgress, search, ...extra,
       ...(typeof tokenizer === 'string' ? { tokenizer, eosTokenId: intOption(args, 'tokenizer.eos_token_id', 0) } : {}),
     });
     done();

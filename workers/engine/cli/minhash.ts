@@ -8,6 +8,7 @@ import { AssayError } from '../errors.js';
 import { RecipeError } from '../mix/config.js';
 import { stringOption, UsageError, type ParsedArgs } from './args.js';
 import { createProgressPrinter, formatBytes } from './progress-bar.js';
+import { stderrLine } from './stderr.js';
 
 export async function loadMinhashConfig(path: string, env: NodeJS.ProcessEnv = process.env): Promise<MinhashConfig> {
   let text: string;
@@ -43,7 +44,7 @@ export async function minhashCommand(args: ParsedArgs, signal: AbortSignal): Pro
   const quiet = args.options.get('quiet') === true;
   const printer = createProgressPrinter(process.stderr, quiet);
   try {
-    const s = await runMinhash(cfg, { signal, onProgress: printer.update, log: (m) => process.stderr.write(`${m}\n`) });
+    const s = await runMinhash(cfg, { signal, onProgress: printer.update, log: stderrLine });
     printer.done();
     if (!quiet) process.stdout.write(formatMinhashSummary(s));
     return 0;

@@ -7,6 +7,7 @@ import { loadMixerConfig } from '../mix/config.js';
 import { runMix } from '../mix/mixer.js';
 import { intOption, stringOption, UsageError, type ParsedArgs } from './args.js';
 import { createProgressPrinter, formatBytes } from './progress-bar.js';
+import { stderrLine } from './stderr.js';
 
 export async function mixCommand(args: ParsedArgs, signal: AbortSignal): Promise<number> {
   const configPath = stringOption(args, 'config');
@@ -25,7 +26,7 @@ export async function mixCommand(args: ParsedArgs, signal: AbortSignal): Promise
       ledger: args.options.get('no-ledger') !== true,
       signal,
       onProgress: printer.update,
-      log: (m) => process.stderr.write(`${m}\n`),
+      log: stderrLine,
     });
     printer.done();
     if (!quiet) process.stdout.write(formatSummary(summary));

@@ -4,9 +4,9 @@ import { relative } from 'node:path';
 import { documentsIn, runExport, runImport, type ImportOptions } from '../parquet/index.js';
 import { intOption, listOption, stringOption, UsageError, type ParsedArgs } from './args.js';
 import { createProgressPrinter } from './progress-bar.js';
+import { stderrLine } from './stderr.js';
 
 const shown = (p: string): string => relative(process.cwd(), p) || '.';
-const toStderr = (line: string): void => void process.stderr.write(`${line}\n`);
 
 /** The import a command line asks for; also what each Slurm task runs on its files. */
 export function importOptions(args: ParsedArgs): ImportOptions {
@@ -29,7 +29,7 @@ export async function importCommand(args: ParsedArgs, signal: AbortSignal): Prom
   const quiet = args.options.get('quiet') === true;
   const printer = createProgressPrinter(process.stderr, quiet);
   try {
-    const s = await runImport({ ...opts, signal, onProgress: printer.update, log: toStderr });
+    const s = await runImport({ ...opts, signal, onProgress: printer.update, log: stderrLine });
     printer.done();
     if (!quiet) {
       process.stdout.write(`imported ${s.files.length} file(s), ${s.docs.toLocaleString('en-US')} documents in ${s.elapsedSec.toFixed(1)} s with ${s.processes} process(es)\n`);
@@ -53,7 +53,7 @@ export async function exportCommand(args: ParsedArgs, signal: AbortSignal): Prom
   const documents = listOption(args, 'documents') ?? [];
   for (const dir of args.positionals) {
     if (!(await stat(dir).catch(() => null))?.isDirectory()) throw new UsageError(`export: '${dir}' is not a folder (give files with --documents GLOB…)`);
-    const found = await documentsIn(dir, process.cwd(), toStderr);
+    const found = await documentsIn(dir, process.cwd(), stderrLine);
     if (found.length === 0) throw new UsageError(`export: no documents files (.jsonl, .json, with .gz or .zst) under '${dir}'`);
     documents.push(...found);
   }
@@ -61,7 +61,7 @@ export async function exportCommand(args: ParsedArgs, signal: AbortSignal): Prom
   const quiet = args.options.get('quiet') === true;
   const printer = createProgressPrinter(process.stderr, quiet);
   try {
-    const s = await runExport({ documents, dest, signal, onProgress: printer.update, log: toStderr });
+    const s = await runExport({ documents, dest, signal, onProgress: printer.update, log: stderrLine });
     printer.done();
     if (!quiet) {
       process.stdout.write(`exported ${s.rows.toLocaleString('en-US')} rows to ${s.files.length} Parquet file(s) in ${s.elapsedSec.toFixed(1)} s; columns: ${s.columns.map((c) => `${c.name} (${c.kind})`).join(', ')}\n`);

@@ -1,6 +1,7 @@
 // `assay remove OUTPUT --ids FILE --destination NEW`: a new version of a mix output (and its tokens) without those documents.
 import { removeDocuments, readRequestFile, type RemovalRequest } from '../ledger/remove.js';
 import { stringOption, UsageError, type ParsedArgs } from './args.js';
+import { stderrLine } from './stderr.js';
 
 export async function removeCommand(args: ParsedArgs, signal: AbortSignal): Promise<number> {
   const output = args.positionals[0];
@@ -24,7 +25,7 @@ export async function removeCommand(args: ParsedArgs, signal: AbortSignal): Prom
     allowMissing: args.options.get('allow-missing') === true,
     signal,
     ...(tokensFrom && tokensTo ? { tokens: { from: tokensFrom, destination: tokensTo } } : {}),
-    log: (m) => process.stderr.write(`${m}\n`),
+    log: stderrLine,
   });
   if (args.options.get('json') === true) process.stdout.write(JSON.stringify(r) + '\n');
   else if (args.options.get('quiet') !== true) {

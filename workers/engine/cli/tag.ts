@@ -5,6 +5,7 @@ import { tagSettingsFromText, type TagFileSettings } from '../tag/config-file.js
 import { runTag, type TaggerRequest, type TagOptions } from '../tag/runtime.js';
 import { intOption, listOption, stringOption, UsageError, type ParsedArgs } from './args.js';
 import { createProgressPrinter, formatBytes } from './progress-bar.js';
+import { stderrLine } from './stderr.js';
 
 /** `--tagger-option url_blocklist.path=lists/bad.txt` → { url_blocklist: { path: 'lists/bad.txt' } } (values parsed as JSON when they can be). */
 export function parseTaggerOptions(items: readonly string[]): Record<string, Record<string, unknown>> {
@@ -57,7 +58,7 @@ export async function tagCommand(args: ParsedArgs, signal: AbortSignal): Promise
     taggerModules: [...(file.taggerModules ?? []), ...(listOption(args, 'tagger-modules') ?? [])],
     seed: intOption(args, 'seed', 0) ?? file.seed,
     signal,
-    log: (m) => process.stderr.write(`${m}\n`),
+    log: stderrLine,
   };
   if (args.options.get('dryrun') === true || file.dryrun) {
     process.stdout.write(JSON.stringify({ ...opts, signal: undefined, log: undefined }, null, 2) + '\n');

@@ -8,6 +8,7 @@ import { RecipeError } from '../mix/config.js';
 import { runTokens, summaryPath, type TokensOptions, type TokensSummary } from '../tokenize/runtime.js';
 import { intOption, listOption, stringOption, UsageError, type ParsedArgs } from './args.js';
 import { createProgressPrinter, formatBytes } from './progress-bar.js';
+import { stderrLine } from './stderr.js';
 
 export async function loadTokensConfig(path: string): Promise<TokensConfig> {
   let text: string;
@@ -95,7 +96,7 @@ export async function tokensCommand(args: ParsedArgs, signal: AbortSignal): Prom
   const quiet = flag(args, 'quiet');
   const printer = createProgressPrinter(process.stderr, quiet);
   try {
-    const s = await runTokens({ ...opts, signal, onProgress: printer.update, log: (m) => process.stderr.write(`${m}\n`) });
+    const s = await runTokens({ ...opts, signal, onProgress: printer.update, log: stderrLine });
     printer.done();
     if (!quiet) process.stdout.write(formatTokensSummary(s));
     return 0;

@@ -7,6 +7,7 @@ import { runWarc, type WarcCounts, type WarcOptions, type WarcSummary } from '..
 import { intOption, listOption, stringOption, UsageError, type ParsedArgs } from './args.js';
 import { parseTaggerOptions } from './tag.js';
 import { createProgressPrinter, progressLine } from './progress-bar.js';
+import { stderrLine } from './stderr.js';
 
 const LABELS: [keyof WarcCounts, string][] = [
   ['nonResponse', 'not pages'], ['urlBlocked', 'URL-blocked'], ['httpStatus', 'non-2xx'], ['badHttp', 'bad HTTP'], ['nonHtml', 'non-HTML'],
@@ -68,7 +69,7 @@ export async function warcOptions(args: ParsedArgs, signal?: AbortSignal): Promi
     maxHtmlBytes: intOption(args, 'max_html_bytes') ?? file.maxHtmlBytes,
     ignoreExisting: args.options.get('ignore-existing') === true || file.ignoreExisting,
     signal,
-    log: (m) => process.stderr.write(`${m}\n`),
+    log: stderrLine,
   };
   return opts;
 }

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ExecutorConfig } from '../../../shared/executor/schema.js';
 import { listOption, stringOption, UsageError, type ParsedArgs } from '../cli/args.js';
+import { stderrLine } from '../cli/stderr.js';
 import { AssayError } from '../errors.js';
 import { expandGlobs } from '../io/index.js';
 import { tagSettingsFromText } from '../tag/config-file.js';
@@ -43,12 +44,9 @@ export function taskCount(executor: ExecutorConfig, inputs: number): number {
   return Math.max(1, Math.min(executor.tasks ?? inputs, inputs));
 }
 
-/** Planning a cluster run names a folder link `**` does not follow on stderr, as a local run of the verb does. */
-export const noteOnStderr = (line: string): void => void process.stderr.write(`${line}\n`);
-
-/** The inputs a cluster run splits into tasks. */
+/** The inputs a cluster run splits into tasks (a folder link `**` does not follow is named on stderr, as a local run does). */
 export async function resolvedInputs(globs: readonly string[], cwd: string, what: string): Promise<string[]> {
-  const found = (await expandGlobs([...globs], { cwd, onNote: noteOnStderr })).map((p) => resolve(cwd, p)).sort();
+  const found = (await expandGlobs([...globs], { cwd, onNote: stderrLine })).map((p) => resolve(cwd, p)).sort();
   if (found.length === 0) throw new AssayError('CONFIG', `no ${what} match ${globs.map((g) => `'${g}'`).join(', ')}`, { field: 'documents' });
   return found;
 }

@@ -5,11 +5,12 @@ import type { MixerConfig } from '../../../shared/recipe/schema.js';
 import type { ExecutorConfig } from '../../../shared/executor/schema.js';
 import { stringOption, UsageError, type ParsedArgs } from '../cli/args.js';
 import { formatSummary } from '../cli/mix.js';
+import { stderrLine } from '../cli/stderr.js';
 import { writeFileAtomic } from '../io/index.js';
 import { loadMixerConfig } from '../mix/config.js';
 import { finishMixSlices, runMixSlice, type SliceResult } from '../mix/mixer.js';
 import { planStreams } from '../mix/plan.js';
-import { noteOnStderr, type PlannedRun } from './adapters.js';
+import type { PlannedRun } from './adapters.js';
 import type { RunPlan } from './state.js';
 
 interface MixData {
@@ -25,7 +26,7 @@ export async function mixPlan(args: ParsedArgs, executor: ExecutorConfig, cwd: s
   const config = await loadMixerConfig(resolve(cwd, path));
   const resolved = { ...config, streams: config.streams.map((s) => ({ ...s, output: { ...s.output, path: resolve(cwd, s.output.path) } })) };
   // The same planner the mixer uses: shard k of this list is shard k in every task, so names never collide.
-  const shards = (await planStreams(resolved, cwd, noteOnStderr)).flatMap((p) => p.tasks);
+  const shards = (await planStreams(resolved, cwd, stderrLine)).flatMap((p) => p.tasks);
   const n = Math.max(1, Math.min(executor.tasks ?? shards.length, shards.length));
   const tasks = Array.from({ length: n }, (_, i) => ({ inputs: shards.filter((_, k) => k % n === i).flatMap((s) => s.inputs), argv: null }));
   return { tasks, data: { config, ledger: args.options.get('no-ledger') !== true } satisfies MixData, hasFinal: true };
@@ -33,7 +34,7 @@ export async function mixPlan(args: ParsedArgs, executor: ExecutorConfig, cwd: s
 
 export async function runMixTask(run: RunPlan, i: number, dir: string, signal: AbortSignal): Promise<number> {
   const { config, ledger } = run.data as MixData;
-  const r = await runMixSlice(config, { cwd: run.cwd, slice: { task: i, of: run.tasks.length }, ledger, signal, log: (m) => process.stderr.write(`${m}\n`) });
+  const r = await runMixSlice(config, { cwd: run.cwd, slice: { task: i, of: run.tasks.length }, ledger, signal, log: stderrLine });
   await writeFileAtomic(sliceFile(dir, i), JSON.stringify(r) + '\n', { mkdir: true });
   process.stdout.write(`task ${i}: mixed ${r.shards.length} shard(s), ${r.stats.reduce((a, s) => a + s.kept, 0)} document(s) kept\n`);
   return 0;

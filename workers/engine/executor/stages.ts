@@ -6,6 +6,7 @@ import type { MinhashConfig } from '../../../shared/dedupe/minhash-schema.js';
 import type { ExecutorConfig } from '../../../shared/executor/schema.js';
 import { stringOption, UsageError, type ParsedArgs } from '../cli/args.js';
 import { formatMinhashSummary, loadMinhashConfig } from '../cli/minhash.js';
+import { stderrLine } from '../cli/stderr.js';
 import { formatTokensSummary, loadTokensConfig, tokensOptions } from '../cli/tokens.js';
 import { warcOptions } from '../cli/warc.js';
 import { importOptions } from '../cli/parquet.js';
@@ -20,7 +21,7 @@ import { bucketPairs, runMinhash, signMinhashFiles } from '../dedupe/minhash/ind
 import { writeFileAtomic } from '../io/index.js';
 import { finishTokensSlices, planTokens, runTokensSlice, type TokensOptions } from '../tokenize/runtime.js';
 import type { GroupResult } from '../tokenize/group.js';
-import { assign, noteOnStderr, resolvedInputs, taskCount, type PlannedRun, type VerbAdapter } from './adapters.js';
+import { assign, resolvedInputs, taskCount, type PlannedRun, type VerbAdapter } from './adapters.js';
 
 const resultFile = (dir: string, verb: string, task: number): string => join(dir, verb, `task-${task}.v8`);
 
@@ -35,7 +36,7 @@ export const tokensAdapter: VerbAdapter = {
   },
   async runTask(run, i, dir, signal) {
     const { options } = run.data as { options: TokensOptions };
-    const r = await runTokensSlice({ ...options, cwd: run.cwd, signal, log: (m) => process.stderr.write(`${m}\n`) }, { task: i, of: run.tasks.length });
+    const r = await runTokensSlice({ ...options, cwd: run.cwd, signal, log: stderrLine }, { task: i, of: run.tasks.length });
     // v8 serialisation: the per-source counts are Maps.
     await writeFileAtomic(resultFile(dir, 'tokens', i), serialize(r), { mkdir: true });
     process.stdout.write(`task ${i}: ${r.result.docs} document(s), ${r.result.tokens} token(s) in ${r.result.parts.length} temporary part(s)\n`);
@@ -78,7 +79,7 @@ export const minhashAdapter: VerbAdapter = {
   async finalize(run, dir, signal) {
     const { config } = run.data as { config: MinhashConfig };
     const pairs = Array.from({ length: config.num_buckets }, (_, b) => pairsFile(dir, b));
-    const s = await runMinhash(config, { cwd: run.cwd, pairs, signal, log: (m) => process.stderr.write(`${m}\n`) });
+    const s = await runMinhash(config, { cwd: run.cwd, pairs, signal, log: stderrLine });
     process.stdout.write(formatMinhashSummary(s));
   },
 };
@@ -90,7 +91,7 @@ export const warcAdapter: VerbAdapter = {
   async plan(args: ParsedArgs, executor: ExecutorConfig, cwd: string): Promise<PlannedRun> {
     const o = await warcOptions(args);
     // Outputs are named relative to each glob's base, so tasks get files of the whole plan, never new globs.
-    const inputs = (await planWarcTasks(o.documents, o.destination, cwd, noteOnStderr)).map((t) => t.input).sort();
+    const inputs = (await planWarcTasks(o.documents, o.destination, cwd, stderrLine)).map((t) => t.input).sort();
     const tasks = assign(inputs, taskCount(executor, inputs.length)).map((slice) => ({ inputs: slice, argv: null }));
     return { tasks, data: { args: argsData(args) }, hasFinal: true };
   },
@@ -109,7 +110,7 @@ export const importAdapter: VerbAdapter = {
   async plan(args: ParsedArgs, executor: ExecutorConfig, cwd: string): Promise<PlannedRun> {
     const options = importOptions(args);
     // The whole plan is checked first (text column present, no two files onto one output), then split.
-    const inputs = (await planImport({ ...options, log: noteOnStderr }, cwd)).map((p) => p.input).sort();
+    const inputs = (await planImport({ ...options, log: stderrLine }, cwd)).map((p) => p.input).sort();
     const tasks = assign(inputs, taskCount(executor, inputs.length)).map((slice) => ({ inputs: slice, argv: null }));
     return { tasks, data: { options }, hasFinal: true };
   },
