@@ -11,6 +11,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   'tagger-modules': { multiple: true, description: 'tag/list: JS/TS modules exporting custom taggers' },
   'skip-existing': { description: 'tag: also skip files whose outputs exist without an Assay marker' },
   'ignore-existing': { description: 'tag/warc/import: redo files even when marked complete' },
+  'keep-existing': { description: 'tag/warc: never redo a file marked complete, even with --ignore-existing or ignore_existing in the config (a cluster run\'s final step passes it)' },
   seed: { value: true, description: 'tag: base seed for seeded taggers (random_number_v1); tokens: shuffle seed (3920); plan: assay.sample.seed written' },
   destination: { value: true, description: 'tokens: output folder for part-*.npy / part-*.csv.gz; warc: dataset root (documents go to DIR/documents/)' },
   extractor: { value: true, description: 'warc: main-text extractor (density, readability, wet; default density)' },

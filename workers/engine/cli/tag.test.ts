@@ -29,6 +29,16 @@ describe('assay tag', () => {
     expect(again.stdout).toMatch(/skipped 1 already tagged/);
   });
 
+  it('--keep-existing skips a file marked complete even where --ignore-existing or the config says to redo it', () => {
+    const args = ['tag', '--documents', 'ds/documents/*.jsonl.gz', '--taggers', 'char_length_v1', '--experiment', 'keep'];
+    expect(runCli(args, { cwd: dir }).stdout).toMatch(/tagged 1 file\(s\)/);
+    expect(runCli([...args, '--ignore-existing'], { cwd: dir }).stdout).toMatch(/tagged 1 file\(s\)/);
+    expect(runCli([...args, '--ignore-existing', '--keep-existing'], { cwd: dir }).stdout).toMatch(/tagged 0 file\(s\).*skipped 1 already tagged/);
+    writeFileSync(join(dir, 'keep.yaml'), 'documents: [ds/documents/*.jsonl.gz]\ntaggers: [char_length_v1]\nexperiment: keep\nignore_existing: true\n');
+    expect(runCli(['tag', '-c', 'keep.yaml'], { cwd: dir }).stdout).toMatch(/tagged 1 file\(s\)/);
+    expect(runCli(['tag', '-c', 'keep.yaml', '--keep-existing'], { cwd: dir }).stdout).toMatch(/skipped 1 already tagged/);
+  });
+
   it('says so on stderr when `**` does not follow a folder link back into the documents (each file tagged once)', () => {
     writeJsonl(join(dir, 'loopds/documents/a.jsonl.gz'), [{ id: '1', text: 'Some words.' }]);
     mkdirSync(join(dir, 'loopds/documents/sub'));

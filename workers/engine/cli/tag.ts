@@ -53,7 +53,7 @@ export async function tagCommand(args: ParsedArgs, signal: AbortSignal): Promise
     experiment: stringOption(args, 'experiment') ?? file.experiment,
     processes: intOption(args, 'processes') ?? file.processes,
     skipExisting: args.options.get('skip-existing') === true || file.skipExisting,
-    ignoreExisting: args.options.get('ignore-existing') === true || file.ignoreExisting,
+    ignoreExisting: args.options.get('keep-existing') !== true && (args.options.get('ignore-existing') === true || file.ignoreExisting),
     skipBadLines: args.options.get('skip-bad-lines') === true,
     taggerModules: [...(file.taggerModules ?? []), ...(listOption(args, 'tagger-modules') ?? [])],
     seed: intOption(args, 'seed', 0) ?? file.seed,

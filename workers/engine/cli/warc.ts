@@ -67,7 +67,7 @@ export async function warcOptions(args: ParsedArgs, signal?: AbortSignal): Promi
     languageThreshold: numberOption(args, 'language_threshold') ?? file.languageThreshold,
     minTextLength: intOption(args, 'min_text_length', 0) ?? file.minTextLength,
     maxHtmlBytes: intOption(args, 'max_html_bytes') ?? file.maxHtmlBytes,
-    ignoreExisting: args.options.get('ignore-existing') === true || file.ignoreExisting,
+    ignoreExisting: args.options.get('keep-existing') !== true && (args.options.get('ignore-existing') === true || file.ignoreExisting),
     signal,
     log: stderrLine,
   };

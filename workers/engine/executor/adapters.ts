@@ -44,6 +44,13 @@ export function taskCount(executor: ExecutorConfig, inputs: number): number {
   return Math.max(1, Math.min(executor.tasks ?? inputs, inputs));
 }
 
+/**
+ * A final step that runs the whole command again once every task marked its files done, to write what only the whole
+ * run writes (run manifests). `--keep-existing`: the tasks did those files, so `--ignore-existing` (or
+ * `ignore_existing: true` in the config) must not make one node redo them all.
+ */
+export const rerunSkippingDone = (run: RunPlan): string[] => [...run.argv, '--keep-existing'];
+
 /** The inputs a cluster run splits into tasks (a folder link `**` does not follow is named on stderr, as a local run does). */
 export async function resolvedInputs(globs: readonly string[], cwd: string, what: string): Promise<string[]> {
   const found = (await expandGlobs([...globs], { cwd, onNote: stderrLine })).map((p) => resolve(cwd, p)).sort();
@@ -63,7 +70,7 @@ const tag: VerbAdapter = {
     return { tasks, data: null, hasFinal: true };
   },
   // Every file is marked complete by then, so the whole command only writes the attribute sets' run manifests.
-  finalArgv: (run) => run.argv,
+  finalArgv: (run) => rerunSkippingDone(run),
 };
 
 export const ADAPTERS: Record<string, VerbAdapter> = {

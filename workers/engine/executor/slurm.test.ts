@@ -87,7 +87,8 @@ describe('--executor slurm on a single-node cluster', () => {
       writeFileSync(join(dir, 'mix.yaml'), recipe('out'));
     }
     const slurmFlags = ['--executor', 'slurm', '--tasks', '4', '--wait'];
-    for (const [args, name] of [[['tag', '--documents', 'documents/*.jsonl.gz', '--taggers', 'char_length_v1'], 'tag'], [['dedupe', '-c', 'dedupe.yaml'], 'dedupe'], [['mix', '-c', 'mix.yaml'], 'mix']] as const) {
+    // Tag with --ignore-existing: the tasks tag their files, and the final step (the whole command again) must not redo them.
+    for (const [args, name] of [[['tag', '--documents', 'documents/*.jsonl.gz', '--taggers', 'char_length_v1', '--ignore-existing'], 'tag'], [['dedupe', '-c', 'dedupe.yaml'], 'dedupe'], [['mix', '-c', 'mix.yaml'], 'mix']] as const) {
       const l = assay(local, ...args, '-q');
       expect(l.code, l.err).toBe(0);
       const s = assay(slurm, ...args, ...slurmFlags);
@@ -96,6 +97,7 @@ describe('--executor slurm on a single-node cluster', () => {
       expect(s.out).toContain('tasks 4: 4 done; final step done');
       expect(existsSync(join(slurm, '.assay-slurm', name, 'completions', 'final.json'))).toBe(true);
     }
+    expect(readFileSync(join(slurm, '.assay-slurm/tag/logs/final.log'), 'utf8')).toMatch(/tagged 0 file\(s\).*; skipped 6 already tagged/);
     // Tag and dedupe: the same rows in the same files (dedupe's merged set under its unpartitioned name and key).
     const [la, sa] = [tree(join(local, 'attributes')), tree(join(slurm, 'attributes'))];
     for (const name of Object.keys(la)) expect(sortedRows(sa[name] ?? ''), name).toEqual(sortedRows(la[name] ?? ''));
@@ -180,9 +182,11 @@ describe('--executor slurm on a single-node cluster', () => {
     }
     const warc = ['warc', '--documents', 'crawl/**/*.warc.gz', '--destination', 'dataset'];
     expect(assay(join(root, 'local'), ...warc, '-q').code).toBe(0);
-    const s = assay(join(root, 'slurm'), ...warc, '--executor', 'slurm', '--tasks', '4', '--wait');
+    const s = assay(join(root, 'slurm'), ...warc, '--ignore-existing', '--executor', 'slurm', '--tasks', '4', '--wait');
     expect(s.code, `${s.out}\n${s.err}`).toBe(0);
     expect(s.out).toContain('tasks 4: 4 done; final step done');
+    // --ignore-existing made the tasks redo their files, not the final step (every file is done by then).
+    expect(readFileSync(join(root, 'slurm/.assay-slurm/warc/logs/final.log'), 'utf8').match(/already done: marker/g)).toHaveLength(5);
     // Apart from `added` (when each run wrote them), the same documents in the same files, and the run manifest.
     const docs = (dir: string): Record<string, unknown[]> => Object.fromEntries(Object.entries(tree(join(root, dir, 'dataset/documents'))).map(([n, t]) => [n, sortedRows(t).map((d) => ({ ...d, added: undefined }))]));
     expect(Object.keys(docs('slurm')).sort()).toEqual(['a/CC-MAIN-2024-10-1.jsonl.gz', 'a/CC-MAIN-2024-10-3.jsonl.gz', 'b/CC-MAIN-2024-10-0.jsonl.gz', 'b/CC-MAIN-2024-10-2.jsonl.gz', 'b/CC-MAIN-2024-10-4.jsonl.gz']);

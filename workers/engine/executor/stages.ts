@@ -21,7 +21,7 @@ import { bucketPairs, runMinhash, signMinhashFiles } from '../dedupe/minhash/ind
 import { writeFileAtomic } from '../io/index.js';
 import { finishTokensSlices, planTokens, runTokensSlice, type TokensOptions } from '../tokenize/runtime.js';
 import type { GroupResult } from '../tokenize/group.js';
-import { assign, resolvedInputs, taskCount, type PlannedRun, type VerbAdapter } from './adapters.js';
+import { assign, rerunSkippingDone, resolvedInputs, taskCount, type PlannedRun, type VerbAdapter } from './adapters.js';
 
 const resultFile = (dir: string, verb: string, task: number): string => join(dir, verb, `task-${task}.v8`);
 
@@ -103,7 +103,7 @@ export const warcAdapter: VerbAdapter = {
     return 0;
   },
   // Every file is marked done by then: the whole command only writes the run manifest.
-  finalArgv: (run) => run.argv,
+  finalArgv: (run) => rerunSkippingDone(run),
 };
 
 export const importAdapter: VerbAdapter = {
