@@ -11,7 +11,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   'tagger-modules': { multiple: true, description: 'tag/list: JS/TS modules exporting custom taggers' },
   'skip-existing': { description: 'tag: also skip files whose outputs exist without an Assay marker' },
   'ignore-existing': { description: 'tag/warc/import: redo files even when marked complete' },
-  'keep-existing': { description: 'tag/warc: never redo a file marked complete, even with --ignore-existing or ignore_existing in the config (a cluster run\'s final step passes it)' },
+  'keep-existing': { description: 'tag/warc/decon: never redo a file marked complete, even with --ignore-existing or ignore_existing in the config (a cluster run\'s final step passes it)' },
   seed: { value: true, description: 'tag: base seed for seeded taggers (random_number_v1); tokens: shuffle seed (3920); plan: assay.sample.seed written' },
   destination: { value: true, description: 'tokens: output folder for part-*.npy / part-*.csv.gz; warc: dataset root (documents go to DIR/documents/)' },
   extractor: { value: true, description: 'warc: main-text extractor (density, readability, wet; default density)' },
@@ -87,7 +87,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   format: { value: true, description: 'export: output format (parquet)' },
   out: { value: true, description: 'demo: the new folder to build the demo workspace in' },
   docs: { value: true, description: 'demo: number of documents (default 1000)' },
-  executor: { value: true, description: 'warc/import/tag/dedupe/minhash/mix/tokens/index: local (default) or slurm (an array job; see "Running on a cluster")' },
+  executor: { value: true, description: 'warc/import/tag/dedupe/minhash/mix/tokens/index/decon: local (default) or slurm (an array job; see "Running on a cluster")' },
   tasks: { value: true, description: 'slurm: array tasks (default: one per input file; dedupe: 2 hash partitions)' },
   partition: { value: true, description: 'slurm: partition (sbatch --partition)' },
   'cpus-per-task': { value: true, description: 'slurm: CPUs per task (default 1)' },
@@ -134,7 +134,7 @@ const COMMANDS: Record<string, { summary: string; run: (args: ParsedArgs, signal
   demo: { summary: 'build a demo workspace from real English text with planted duplicates, PII and junk', run: async (a, s) => (await import('./demo/cli.js')).demoCommand(a, s) },
 };
 
-const SLURM_VERBS = new Set(['warc', 'import', 'tag', 'dedupe', 'minhash', 'mix', 'tokens', 'index']);
+const SLURM_VERBS = new Set(['warc', 'import', 'tag', 'dedupe', 'minhash', 'mix', 'tokens', 'index', 'decon']);
 
 export const HELP = `assay — Dolma-compatible corpus curation
 
@@ -166,7 +166,7 @@ Usage:
   assay decon report --documents GLOB… --name NAME [--index DATASET_ROOT] [--json]   (also: assay decon-report …)
   assay import PARQUET… --dest DIR [--text-field F] [--id-field F] [--source NAME] [--processes N] [--ignore-existing]
   assay export OUTPUT_DIR --format parquet --dest DIR   |   assay export --format parquet --documents GLOB… --dest DIR
-  assay warc|import|tag|dedupe|minhash|mix|tokens|index … --executor slurm [--tasks N] [--partition P] [--cpus-per-task C] [--mem M] [--time T]
+  assay warc|import|tag|dedupe|minhash|mix|tokens|index|decon … --executor slurm [--tasks N] [--partition P] [--cpus-per-task C] [--mem M] [--time T]
              [--logging-dir DIR] [--max-concurrent K] [--sbatch-arg LINE…] [--env-command LINE] [--wait]
   assay jobs status LOGGING_DIR [--json]   |   assay jobs cancel LOGGING_DIR
   assay demo --out DIR [--docs N] [--seed N]
@@ -203,10 +203,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     const cmd = COMMANDS[args.command];
     if (!cmd) throw new UsageError(`unknown command '${args.command}' (commands: ${Object.keys(COMMANDS).join(', ')})`);
     ran = true;
-    // tag, dedupe and mix can go to Slurm (`--executor slurm` or the config's assay.executor block).
+    // The verbs with a cluster adapter (executor/adapters.ts) can go to Slurm (`--executor slurm` or the config's assay.executor block).
     if (SLURM_VERBS.has(args.command)) {
       const { resolveExecutor } = await import('./executor/settings.js');
       const executor = await resolveExecutor(args);
+      if (executor.type === 'slurm' && args.command === 'decon' && args.positionals[0] === 'report') throw new UsageError('decon report runs locally only: drop --executor');
       if (executor.type === 'slurm') return await (await import('./executor/launch.js')).launchOnSlurm(args, executor, { wait: args.options.get('wait') === true, signal: controller.signal });
     }
     return await cmd.run(args, controller.signal);

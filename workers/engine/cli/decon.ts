@@ -48,21 +48,25 @@ export function formatDeconSummary(s: DeconSummary): string {
   return out;
 }
 
-export async function deconCommand(args: ParsedArgs, signal: AbortSignal): Promise<number> {
+/** The options of `assay decon` from its config (-c) or flags; flags win, `--documents` over the config's too. */
+export async function deconOptions(args: ParsedArgs): Promise<Omit<DeconOptions, 'cwd'>> {
   const config = stringOption(args, 'config');
   const base = config ? await fromConfig(config) : fromFlags(args);
-  const quiet = args.options.get('quiet') === true;
-  const opts: DeconOptions = {
+  return {
     ...base,
+    documents: listOption(args, 'documents') ?? base.documents,
     ngram: intOption(args, 'ngram') ?? base.ngram,
     processes: intOption(args, 'processes') ?? base.processes,
     indexPath: stringOption(args, 'decon-index') ?? base.indexPath,
     rebuild: args.options.get('rebuild') === true || base.rebuild,
     buildOnly: args.options.get('build-only') === true,
-    ignoreExisting: args.options.get('ignore-existing') === true || base.ignoreExisting,
-    signal,
-    log: stderrLine,
+    ignoreExisting: args.options.get('keep-existing') !== true && (args.options.get('ignore-existing') === true || base.ignoreExisting),
   };
+}
+
+export async function deconCommand(args: ParsedArgs, signal: AbortSignal): Promise<number> {
+  const quiet = args.options.get('quiet') === true;
+  const opts: DeconOptions = { ...(await deconOptions(args)), signal, log: stderrLine };
   const printer = createProgressPrinter(process.stderr, quiet);
   try {
     const s = await runDecon({ ...opts, onProgress: printer.update });

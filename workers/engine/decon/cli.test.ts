@@ -55,6 +55,15 @@ describe('assay decon', () => {
     expect(existsSync(join(dir, 'multi.decon.idx'))).toBe(true);
   });
 
+  it('--documents narrows a config\'s documents (what a cluster task is given); --keep-existing outranks ignore_existing', () => {
+    const dir = dataset();
+    writeFileSync(join(dir, 'decon.yaml'), 'name: part\ndocuments: [data/documents/*]\nignore_existing: true\neval:\n  - {name: qa, path: evals/qa.jsonl, fields: [question, choices], id_field: id}\n');
+    expect(runCli(['decon', '-c', 'decon.yaml', '--documents', 'data/documents/a.jsonl.gz'], { cwd: dir }).stdout).toMatch(/tagged 1 file\(s\), 2 docs/);
+    expect(existsSync(join(dir, 'data/attributes/part/b.jsonl.gz'))).toBe(false);
+    expect(runCli(['decon', '-c', 'decon.yaml'], { cwd: dir }).stdout).toMatch(/tagged 2 file\(s\)/);
+    expect(runCli(['decon', '-c', 'decon.yaml', '--keep-existing'], { cwd: dir }).stdout).toMatch(/tagged 0 file\(s\).*; skipped 2 already tagged/);
+  });
+
   it('an eval item without the named fields: the file, its line and the fields it has', () => {
     const dir = dataset();
     writeJsonl(join(dir, 'evals/bad.jsonl'), [{ question: Q[0], choices: [] }, { prompt: 'x', answer: 'y' }]);

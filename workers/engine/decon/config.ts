@@ -2,6 +2,7 @@
 import { cpus } from 'node:os';
 import { basename, dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import { executorConfig } from '../../../shared/executor/schema.js';
 import { parseConfigText } from '../../../shared/recipe/load.js';
 import { safeSegment } from '../../../shared/segment.js';
 import { RecipeError } from '../mix/config.js';
@@ -30,6 +31,8 @@ export const deconConfig = z
     index: z.string().min(1).optional().describe('where the index is saved (default: <name>.decon.idx beside this config)'),
     rebuild: z.boolean().default(false),
     ignore_existing: z.boolean().default(false),
+    /** Where the run goes (a Slurm array over the documents files); `--executor` flags override it. */
+    assay: z.object({ executor: executorConfig.optional() }).strict().optional(),
   })
   .strict();
 

@@ -7,6 +7,7 @@ import { stderrLine } from '../cli/stderr.js';
 import { AssayError } from '../errors.js';
 import { expandGlobs } from '../io/index.js';
 import { tagSettingsFromText } from '../tag/config-file.js';
+import { deconAdapter } from './decon.js';
 import { dedupePlan, mergeDedupePartitions } from './dedupe.js';
 import { mixPlan, runMixTask, finishMixRun } from './mix.js';
 import { argvOf, EXECUTOR_FLAGS } from './settings.js';
@@ -82,4 +83,5 @@ export const ADAPTERS: Record<string, VerbAdapter> = {
   warc: warcAdapter,
   import: importAdapter,
   index: indexAdapter,
+  decon: deconAdapter,
 };

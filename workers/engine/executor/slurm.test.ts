@@ -208,6 +208,33 @@ describe('--executor slurm on a single-node cluster', () => {
     expect([im.stage, im.inputs.length, im.totals.docs]).toEqual(['import', 3, 21]);
   }, 300_000);
 
+  it('decon (3 tasks): the eval index built once while planning; the attributes and items file of the local run', (ctx) => {
+    if (skip) return ctx.skip(skip);
+    const root = join(BASE, 'work', `decon-${process.pid}`);
+    rmSync(root, { recursive: true, force: true });
+    const [local, slurm] = [twin(root, 'local'), twin(root, 'slurm')];
+    for (const dir of [local, slurm]) writeJsonl(join(dir, 'evals/e.jsonl'), [{ q: PARAS[1] }, { q: 'Nothing in this corpus reads like the words of this item.' }]);
+    const decon = ['decon', '--name', 'ev', '--documents', 'documents/*.jsonl.gz', '--eval', 'evals/e.jsonl', '--eval-fields', 'q', '--ngram', '4'];
+    const l = assay(local, ...decon, '-q');
+    expect(l.code, l.err).toBe(0);
+    // --ignore-existing: the tasks tag their files; the final step (the whole command again) skips them all.
+    const s = assay(slurm, ...decon, '--ignore-existing', '--executor', 'slurm', '--tasks', '3', '--wait');
+    expect(s.code, `${s.out}\n${s.err}`).toBe(0);
+    expect(s.out).toMatch(/index \S*ev\.decon\.idx: built in [\d.]+ s/);
+    expect(s.out).toContain('tasks 3: 3 done; final step done');
+    const attrs = tree(join(slurm, 'attributes/ev'));
+    expect(Object.keys(attrs).sort()).toEqual([0, 1, 2, 3, 4, 5].map((f) => `part-${f}.jsonl.gz`));
+    expect(attrs).toEqual(tree(join(local, 'attributes/ev')));
+    expect(Object.values(attrs).join('')).toMatch(/"ev__decon__overlap":\[\[/);
+    const items = 'attributes/ev/.assay/decon-items.json';
+    expect(readFileSync(join(slurm, items), 'utf8')).toBe(readFileSync(join(local, items), 'utf8'));
+    const logs = join(slurm, '.assay-slurm/decon/logs');
+    for (let t = 0; t < 3; t++) expect(readFileSync(join(logs, `task-${t}.log`), 'utf8')).toContain('(reused: it matches the eval sets and n)');
+    expect(readFileSync(join(logs, 'final.log'), 'utf8')).toMatch(/tagged 0 file\(s\).*; skipped 6 already tagged/);
+    // The report reads the same attributes; it runs here, not on the cluster.
+    expect(assay(slurm, 'decon', 'report', '--name', 'ev', '--documents', 'documents/*.jsonl.gz', '--executor', 'slurm').err).toContain('decon report runs locally only: drop --executor');
+  });
+
   it('resume: a scancelled task and a SIGKILLed one are the only ones resubmitted; the outputs equal a clean run', (ctx) => {
     if (skip) return ctx.skip(skip);
     const root = join(BASE, 'work', `resume-${process.pid}`);

@@ -68,7 +68,8 @@ export async function readEvalItems(attributeFolder: string): Promise<EvalItems 
 /**
  * Writes the items file from what the decon index holds (`DeconIndex.sets` and `.items`, keys `"<set>:<item_id>"`),
  * atomically: `assay decon` calls it for the attribute folder it writes, so the report and the inspector have the
- * item counts and texts.
+ * item counts and texts. A file that already holds the same is left alone: a cluster run writes it when planning,
+ * and its tasks, which would otherwise all replace one file at once, find it done.
  */
 export async function writeEvalItemsFile(attributeFolder: string, index: { sets: readonly { name: string; items: number }[]; items: readonly { key: string; text: string }[] }): Promise<string> {
   const sets: Record<string, { count: number; items: Record<string, string> }> = {};
@@ -78,6 +79,7 @@ export async function writeEvalItemsFile(attributeFolder: string, index: { sets:
     (sets[r.set] ??= { count: 0, items: {} }).items[r.id] = it.text;
   }
   const path = itemsPath(attributeFolder);
-  await writeFileAtomic(path, JSON.stringify({ schema: ITEMS_SCHEMA, version: 1, sets }) + '\n', { mkdir: true });
+  const text = JSON.stringify({ schema: ITEMS_SCHEMA, version: 1, sets }) + '\n';
+  if ((await readFile(path, 'utf8').catch(() => null)) !== text) await writeFileAtomic(path, text, { mkdir: true });
   return path;
 }
