@@ -10,7 +10,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   'tagger-option': { multiple: true, description: 'tag: TAGGER.KEY=VALUE option for a tagger (repeatable)' },
   'tagger-modules': { multiple: true, description: 'tag/list: JS/TS modules exporting custom taggers' },
   'skip-existing': { description: 'tag: also skip files whose outputs exist without an Assay marker' },
-  'ignore-existing': { description: 'tag/warc/import: redo files even when marked complete' },
+  'ignore-existing': { description: 'tag/warc/import/decon: redo files even when marked complete' },
   'keep-existing': { description: 'tag/warc/decon: never redo a file marked complete, even with --ignore-existing or ignore_existing in the config (a cluster run\'s final step passes it)' },
   seed: { value: true, description: 'tag: base seed for seeded taggers (random_number_v1); tokens: shuffle seed (3920); plan: assay.sample.seed written' },
   destination: { value: true, description: 'tokens: output folder for part-*.npy / part-*.csv.gz; warc: dataset root (documents go to DIR/documents/)' },
@@ -162,7 +162,7 @@ Usage:
   assay remove OUTPUT_DIR --ids FILE [--urls FILE] [--hashes FILE] --destination NEW_DIR
                [--tokens TOKENS_DIR --tokens-destination NEW_TOKENS_DIR] [--allow-missing]
   assay decon --documents GLOB… --eval PATH… --eval-fields FIELD[,FIELD…] [--eval-id-field ID] --name NAME [--ngram N]
-              [--processes N] [--decon-index PATH] [--rebuild] [--build-only]   |   assay decon -c decon.yaml
+              [--processes N] [--decon-index PATH] [--rebuild] [--build-only] [--ignore-existing]   |   assay decon -c decon.yaml [--documents GLOB…]
   assay decon report --documents GLOB… --name NAME [--index DATASET_ROOT] [--json]   (also: assay decon-report …)
   assay import PARQUET… --dest DIR [--text-field F] [--id-field F] [--source NAME] [--processes N] [--ignore-existing]
   assay export OUTPUT_DIR --format parquet --dest DIR   |   assay export --format parquet --documents GLOB… --dest DIR
