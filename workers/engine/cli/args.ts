@@ -100,3 +100,11 @@ export function listOption(args: ParsedArgs, name: string): string[] | undefined
   if (v === undefined) return undefined;
   return Array.isArray(v) ? v : typeof v === 'string' ? [v] : [];
 }
+
+/**
+ * Whether files marked complete are done again: `--ignore-existing` or the config's `ignore_existing`, unless
+ * `--keep-existing` (a cluster run's final step, after its tasks did every file) outranks both.
+ */
+export function redoExisting(args: ParsedArgs, fromConfig: boolean | undefined): boolean {
+  return args.options.get('keep-existing') !== true && (args.options.get('ignore-existing') === true || fromConfig === true);
+}

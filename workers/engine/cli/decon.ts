@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { deconOptionsFromText, setNameFor } from '../decon/config.js';
 import { runDecon, type DeconOptions, type DeconSummary } from '../decon/run.js';
 import { AssayError } from '../errors.js';
-import { intOption, listOption, stringOption, UsageError, type ParsedArgs } from './args.js';
+import { intOption, listOption, redoExisting, stringOption, UsageError, type ParsedArgs } from './args.js';
 import { createProgressPrinter, formatBytes } from './progress-bar.js';
 import { stderrLine } from './stderr.js';
 
@@ -60,7 +60,7 @@ export async function deconOptions(args: ParsedArgs): Promise<Omit<DeconOptions,
     indexPath: stringOption(args, 'decon-index') ?? base.indexPath,
     rebuild: args.options.get('rebuild') === true || base.rebuild,
     buildOnly: args.options.get('build-only') === true,
-    ignoreExisting: args.options.get('keep-existing') !== true && (args.options.get('ignore-existing') === true || base.ignoreExisting),
+    ignoreExisting: redoExisting(args, base.ignoreExisting),
   };
 }
 

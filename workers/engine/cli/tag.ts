@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { AssayError } from '../errors.js';
 import { tagSettingsFromText, type TagFileSettings } from '../tag/config-file.js';
 import { runTag, type TaggerRequest, type TagOptions } from '../tag/runtime.js';
-import { intOption, listOption, stringOption, UsageError, type ParsedArgs } from './args.js';
+import { intOption, listOption, redoExisting, stringOption, UsageError, type ParsedArgs } from './args.js';
 import { createProgressPrinter, formatBytes } from './progress-bar.js';
 import { stderrLine } from './stderr.js';
 
@@ -53,7 +53,7 @@ export async function tagCommand(args: ParsedArgs, signal: AbortSignal): Promise
     experiment: stringOption(args, 'experiment') ?? file.experiment,
     processes: intOption(args, 'processes') ?? file.processes,
     skipExisting: args.options.get('skip-existing') === true || file.skipExisting,
-    ignoreExisting: args.options.get('keep-existing') !== true && (args.options.get('ignore-existing') === true || file.ignoreExisting),
+    ignoreExisting: redoExisting(args, file.ignoreExisting),
     skipBadLines: args.options.get('skip-bad-lines') === true,
     taggerModules: [...(file.taggerModules ?? []), ...(listOption(args, 'tagger-modules') ?? [])],
     seed: intOption(args, 'seed', 0) ?? file.seed,

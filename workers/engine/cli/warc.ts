@@ -4,7 +4,7 @@ import { AssayError } from '../errors.js';
 import type { ProgressReport } from '../jobs/progress.js';
 import { warcOptionsFromText, type WarcConfig } from '../warc/config.js';
 import { runWarc, type WarcCounts, type WarcOptions, type WarcSummary } from '../warc/index.js';
-import { intOption, listOption, stringOption, UsageError, type ParsedArgs } from './args.js';
+import { intOption, listOption, redoExisting, stringOption, UsageError, type ParsedArgs } from './args.js';
 import { parseTaggerOptions } from './tag.js';
 import { createProgressPrinter, progressLine } from './progress-bar.js';
 import { stderrLine } from './stderr.js';
@@ -67,7 +67,7 @@ export async function warcOptions(args: ParsedArgs, signal?: AbortSignal): Promi
     languageThreshold: numberOption(args, 'language_threshold') ?? file.languageThreshold,
     minTextLength: intOption(args, 'min_text_length', 0) ?? file.minTextLength,
     maxHtmlBytes: intOption(args, 'max_html_bytes') ?? file.maxHtmlBytes,
-    ignoreExisting: args.options.get('keep-existing') !== true && (args.options.get('ignore-existing') === true || file.ignoreExisting),
+    ignoreExisting: redoExisting(args, file.ignoreExisting),
     signal,
     log: stderrLine,
   };

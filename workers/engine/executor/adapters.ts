@@ -59,16 +59,23 @@ export async function resolvedInputs(globs: readonly string[], cwd: string, what
   return found;
 }
 
+/**
+ * Documents files per task, each task running this same command on its slice (`--documents` replaced by the
+ * slice's files; `drop`: more options the tasks leave out), then a final step (`rerunSkippingDone`).
+ */
+export function filesPerTask(args: ParsedArgs, executor: ExecutorConfig, files: readonly string[], drop: readonly string[] = []): PlannedRun {
+  const base = argvOf(args, [...EXECUTOR_FLAGS, 'documents', ...drop]);
+  const tasks = assign(files, taskCount(executor, files.length)).map((slice) => ({ inputs: slice, argv: [...base, '--documents', ...slice] }));
+  return { tasks, data: null, hasFinal: true };
+}
+
 const tag: VerbAdapter = {
   async plan(args, executor, cwd) {
     const configPath = stringOption(args, 'config');
     const fromFile = configPath ? tagSettingsFromText(await readFile(resolve(cwd, configPath), 'utf8'), configPath).documents : undefined;
     const documents = listOption(args, 'documents') ?? fromFile;
     if (!documents?.length) throw new UsageError('tag needs --documents GLOB… (or documents: in its config)');
-    const files = await resolvedInputs(documents, cwd, 'documents');
-    const base = argvOf(args, [...EXECUTOR_FLAGS, 'documents']);
-    const tasks = assign(files, taskCount(executor, files.length)).map((slice) => ({ inputs: slice, argv: [...base, '--documents', ...slice] }));
-    return { tasks, data: null, hasFinal: true };
+    return filesPerTask(args, executor, await resolvedInputs(documents, cwd, 'documents'));
   },
   // Every file is marked complete by then, so the whole command only writes the attribute sets' run manifests.
   finalArgv: (run) => rerunSkippingDone(run),

@@ -8,8 +8,7 @@ import { writeEvalItemsFile } from '../decon/report/items.js';
 import { runDecon } from '../decon/run.js';
 import { attributePathFor } from '../io/index.js';
 import { attributeSetFolder } from '../manifest/write.js';
-import { assign, rerunSkippingDone, resolvedInputs, taskCount, type PlannedRun, type VerbAdapter } from './adapters.js';
-import { argvOf, EXECUTOR_FLAGS } from './settings.js';
+import { filesPerTask, rerunSkippingDone, resolvedInputs, type PlannedRun, type VerbAdapter } from './adapters.js';
 
 export const deconAdapter: VerbAdapter = {
   async plan(args: ParsedArgs, executor: ExecutorConfig, cwd: string): Promise<PlannedRun> {
@@ -23,9 +22,7 @@ export const deconAdapter: VerbAdapter = {
     // The items file of each attribute folder, before the tasks (which find it written and leave it alone).
     const folders = new Set(files.map((f) => attributeSetFolder(attributePathFor(f, o.name), o.name)));
     for (const folder of folders) await writeEvalItemsFile(resolve(cwd, folder), index.index);
-    const base = argvOf(args, [...EXECUTOR_FLAGS, 'documents', 'rebuild']);
-    const tasks = assign(files, taskCount(executor, files.length)).map((slice) => ({ inputs: slice, argv: [...base, '--documents', ...slice] }));
-    return { tasks, data: null, hasFinal: true };
+    return filesPerTask(args, executor, files, ['rebuild']);
   },
   // Every file is marked complete by then, so the whole command only writes the attribute set's run manifests.
   finalArgv: (run) => rerunSkippingDone(run),
