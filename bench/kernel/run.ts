@@ -23,6 +23,9 @@ interface Leg {
   ms: number;
   rows: number;
   sum: number;
+  /** The JavaScript leg's input: distinct tokens and their UTF-8 bytes. */
+  tokens?: number;
+  bytes?: number;
 }
 
 /** The prose corpus's distinct tokens as fastText splits them (on its seven whitespace bytes): what the predictor hashes once each. */
@@ -60,7 +63,7 @@ function jsLeg(): Leg {
   const { text, ends } = tokens();
   const w = new Uint8Array(text.length + 2);
   const found = new Int32Array((text.length + 2) * (m.maxn + 1));
-  return best(() => {
+  const leg = best(() => {
     let rows = 0;
     let sum = 0;
     let start = 0;
@@ -77,6 +80,7 @@ function jsLeg(): Leg {
     }
     return { rows, sum };
   });
+  return { ...leg, tokens: ends.length, bytes: text.length };
 }
 
 function wasmLeg(): Leg {
@@ -139,20 +143,20 @@ async function main(): Promise<void> {
     process.stdout.write(JSON.stringify(r) + '\n');
     return;
   }
-  const { text, ends } = tokens();
   const self = fileURLToPath(import.meta.url);
   const run = (name: string): Leg | null => runMeasured<Leg | null>([process.execPath, '--import', 'tsx', self, '--leg', name, '--rounds', String(ROUNDS)], `kernel --leg ${name}`);
   const js = run('js') as Leg;
+  const [count, bytes] = [js.tokens ?? 0, js.bytes ?? 0];
   const wasm = run('wasm') as Leg;
   const c = run('c');
   for (const [name, r] of [['WebAssembly', wasm], ['C', c]] as const) {
     if (r !== null && (r.rows !== js.rows || r.sum !== js.sum)) throw new Error(`${name} found ${r.rows} rows (sum ${r.sum}), JavaScript ${js.rows} (sum ${js.sum})`);
   }
   const line = (name: string, r: Leg | null): string =>
-    r === null ? `  ${name.padEnd(34)} skipped: no C compiler (cc)` : `  ${name.padEnd(34)} ${r.ms.toFixed(1).padStart(7)} ms  ${((1e6 * r.ms) / ends.length).toFixed(0).padStart(5)} ns per token  ${(js.ms / r.ms).toFixed(2)}× JavaScript`;
+    r === null ? `  ${name.padEnd(34)} skipped: no C compiler (cc)` : `  ${name.padEnd(34)} ${r.ms.toFixed(1).padStart(7)} ms  ${((1e6 * r.ms) / count).toFixed(0).padStart(5)} ns per token  ${(js.ms / r.ms).toFixed(2)}× JavaScript`;
   process.stdout.write(
     [
-      `bench/kernel — fastText subword rows of each distinct token of the prose corpus (${ends.length.toLocaleString('en-US')} tokens, ${(text.length / 1e6).toFixed(2)} MB; lid.176's pruned table), best of ${ROUNDS}, one pinned core; ${js.rows.toLocaleString('en-US')} rows in every leg`,
+      `bench/kernel — fastText subword rows of each distinct token of the prose corpus (${count.toLocaleString('en-US')} tokens, ${(bytes / 1e6).toFixed(2)} MB; lid.176's pruned table), best of ${ROUNDS}, one pinned core; ${js.rows.toLocaleString('en-US')} rows in every leg`,
       line('JavaScript (the tagger\'s own code)', js),
       line('WebAssembly (AssemblyScript -O3)', wasm),
       line('C (cc -O2)', c),
