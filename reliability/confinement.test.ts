@@ -53,6 +53,7 @@ const base: Record<Exclude<JobKind, 'index'>, Record<string, unknown>> = {
   warc: { documents: ['raw/*.warc.gz'], destination: 'extracted' },
   // Exact figures: reads the index only (texts through the engine's own confinement, tested with documents.get below) and writes nothing a recipe names.
   preview: { streams: [{ name: 's', documents: DOCS, attributes: [], output: { path: 'output/s' }, filter: { exclude: ['$.x'] } }] },
+  decon: { name: 'dc', documents: DOCS, eval: [{ name: 'ev', path: 'evals/ev.jsonl', fields: ['q'] }] },
 };
 
 interface Case {
@@ -98,6 +99,9 @@ function cases(): Case[] {
     c('warc', 'destination', { ...base.warc, destination: `${P}/sentinel/d` }, 'destination');
     c('warc', 'lid_model', { ...base.warc, lid_model: `${P}/secret.txt` }, 'lid_model');
     c('warc', 'url_filter.domains_files', { ...base.warc, url_filter: { domains_files: [`${P}/secret.txt`] } }, 'url_filter.domains_files');
+    c('decon', 'documents', { ...base.decon, documents: [`${P}/documents/*.jsonl.gz`] }, 'documents');
+    c('decon', 'eval path', { ...base.decon, eval: [{ name: 'ev', path: `${P}/secret.txt`, fields: ['q'] }] }, 'eval[0].path');
+    c('decon', 'index', { ...base.decon, index: `${P}/sentinel/dc.decon.idx` }, 'index');
   }
   // Derived paths: a symlinked attribute folder, documents a glob finds through a symlink.
   const d = (kind: Case['kind'], what: string, config: Record<string, unknown>, field: string): void => void out.push({ kind, what, config, code: 'FORBIDDEN', field });
@@ -125,6 +129,9 @@ function cases(): Case[] {
   d('minhash', "this config's resume folder is a symlink out", { ...base.minhash, name: 'planted' }, 'name');
   d('dedupe', 'the lock folder of its attribute files is a symlink out', { ...base.dedupe, dedupe: { name: 'ddlock', paragraphs: { attribute_name: 'bff' } } }, 'dedupe.name');
   d('minhash', 'the lock folder of its attribute files is a symlink out', { ...base.minhash, name: 'mhlock' }, 'name');
+  d('decon', 'name folder is a symlink out', { ...base.decon, name: 'linked' }, 'name');
+  d('decon', 'name folder is a dangling symlink out', { ...base.decon, name: 'dangling' }, 'name');
+  d('decon', 'glob matches a symlinked documents file', { ...base.decon, documents: LEAKY }, 'documents');
   // Names that become one path segment: refused by the schema, in the app and the CLI alike.
   const n = (kind: Case['kind'], what: string, config: Record<string, unknown>, field: string): void => void out.push({ kind, what, config, code: 'CONFIG', field });
   n('tag', 'experiment ../', { ...base.tag, experiment: '../../../outside/x' }, 'experiment');
@@ -137,6 +144,7 @@ function cases(): Case[] {
   n('mix', 'stream name ../', stream({ name: '../../../outside/x' }), 'streams[0].name');
   n('mix', 'stream name with a slash', stream({ name: 'a/b' }), 'streams[0].name');
   n('mix', 'attribute set ../', stream({ attributes: ['../../../outside/x'] }), 'streams[0].attributes[0]');
+  n('decon', 'name ../', { ...base.decon, name: '../../../outside/x' }, 'name');
   return out;
 }
 

@@ -2,8 +2,11 @@
 import { z } from 'zod';
 import { executorConfig, type SlurmRun } from './slurm.js';
 
-/** `preview`: a recipe's exact figures on every indexed document (the app's "Exact figures" for a sampled preview). */
-export const jobKind = z.enum(['tag', 'dedupe', 'minhash', 'mix', 'tokens', 'index', 'import', 'warc', 'preview']);
+/**
+ * `preview`: a recipe's exact figures on every indexed document (the app's "Exact figures" for a sampled preview);
+ * `decon`: eval-set n-gram overlap as attributes (`assay decon -c`), read by the Contamination tab.
+ */
+export const jobKind = z.enum(['tag', 'dedupe', 'minhash', 'mix', 'tokens', 'index', 'import', 'warc', 'preview', 'decon']);
 export type JobKind = z.infer<typeof jobKind>;
 
 /** A job is launched with a config file (path inside the workspace) or inline config text (YAML/JSON). */
@@ -17,7 +20,7 @@ export const jobStart = z
   })
   .strict()
   .refine((v) => v.kind === 'index' || v.configPath !== undefined || v.configText !== undefined, {
-    message: 'a tag/dedupe/minhash/mix/tokens/import/warc/preview job needs configPath or configText',
+    message: 'a tag/dedupe/minhash/mix/tokens/import/warc/preview/decon job needs configPath or configText',
   });
 /** As the app sends it (the host applies the executor's defaults). */
 export type JobStart = z.input<typeof jobStart>;

@@ -1,10 +1,10 @@
-// decon.report and decon.items over the in-memory transport, on a workspace with hand-written decon attributes.
-import { existsSync, readFileSync } from 'node:fs';
+// decon.report and decon.items over the in-memory transport, on a workspace with hand-written decon attributes; decon jobs launched as the app does.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EVAL_TEXTS, writeDeconFixture } from '../engine/decon/report/fixture.js';
 import { buildIndex } from '../engine/index/index.js';
-import { scratchDir } from '../engine/testing.js';
+import { scratchDir, writeJsonl } from '../engine/testing.js';
 import { openPreviewEngine } from './engine-adapter.js';
 import { failure, memoryHost, type MemoryHost } from './testing.js';
 
@@ -60,5 +60,52 @@ describe('decon methods', () => {
     expect(sources.every((s) => s.tokensExact)).toBe(true);
     expect(r.sources.map((s) => [s.source, s.totalTokens])).toEqual(sources.map((s) => [s.source, { count: s.tokens, kind: 'exact' }]));
     expect(r.sets.map((s) => s.tokens.kind)).toEqual(['exact', 'exact']);
+  });
+});
+
+describe('decon jobs', () => {
+  it('a decon job from the app tags the documents, writes the items file and re-indexes; the report reads what it found', async () => {
+    const dir = scratchDir();
+    // The fixture's documents, without its hand-written attributes: the job writes its own.
+    writeDeconFixture(dir, { items: false });
+    rmSync(join(dir, 'attributes'), { recursive: true });
+    for (const [set, items] of Object.entries(EVAL_TEXTS)) writeJsonl(join(dir, `evals/${set}.jsonl`), Object.entries(items).map(([id, question]) => ({ id, question })));
+    mkdirSync(join(dir, 'configs'));
+    const eval_ = Object.keys(EVAL_TEXTS).map((set) => `  - {name: ${set}, path: evals/${set}.jsonl, fields: [question], id_field: id}`).join('\n');
+    const config = `name: decon\ndocuments: [documents/*]\neval:\n${eval_}\n`;
+    writeFileSync(join(dir, 'configs/decon.yaml'), config);
+    open = memoryHost(dir, openPreviewEngine);
+    const h = open;
+    // The workspace's configs offer it as a decon config.
+    expect((await h.client.invoke('workspace.info', {})).configs.find((c) => c.path === 'configs/decon.yaml')?.kinds).toEqual(['decon']);
+    const job = await h.client.invoke('jobs.start', { kind: 'decon', configPath: 'configs/decon.yaml' });
+    const done = await h.next('job.state', (j) => j.jobId === job.jobId && j.state !== 'running', 60_000);
+    expect(done.error).toBeUndefined();
+    expect(done).toMatchObject({ state: 'done', outputs: ['attributes/decon'] });
+    expect(done.summary).toBe('decon: mmlu 4 item(s), gsm8k 2 item(s) (index built); tagged 2 file(s), 6 docs');
+    // The index sits beside the config, as for `assay decon -c`; the items file beside the attributes.
+    expect(existsSync(join(dir, 'configs/decon.decon.idx'))).toBe(true);
+    expect(existsSync(join(dir, 'attributes/decon/.assay/decon-items.json'))).toBe(true);
+    expect(h.events.some((e) => e.event === 'index.updated' && (e.payload as { docs: number }).docs === 6)).toBe(true);
+    // Items of 13 words or more are found where the fixture planted them (q3, q4 and gsm8k 8 are shorter than n).
+    const r = await h.client.invoke('decon.report', { name: 'decon' });
+    expect(r.sets.map((s) => [s.set, s.hitItems, s.items, s.docs])).toEqual([['gsm8k', 1, 2, 1], ['mmlu', 2, 4, 3]]);
+    expect((await h.client.invoke('documents.get', { id: 'w3' })).values['decon__decon__hits']).toEqual(['gsm8k:7', 'mmlu:q1']);
+
+    // Inline text: its default index goes beside the text, which is kept under .assay/runs/ (an index elsewhere is
+    // another tagger configuration, so the files are tagged again).
+    const again = await h.client.invoke('jobs.start', { kind: 'decon', configText: config });
+    const end = await h.next('job.state', (j) => j.jobId === again.jobId && j.state !== 'running', 60_000);
+    expect(end.error).toBeUndefined();
+    expect(end.summary).toBe('decon: mmlu 4 item(s), gsm8k 2 item(s) (index built); tagged 2 file(s), 6 docs');
+    expect(existsSync(join(dir, '.assay/runs/decon.decon.idx'))).toBe(true);
+    expect(readFileSync(join(dir, '.assay/runs/decon.decon.idx')).equals(readFileSync(join(dir, 'configs/decon.decon.idx')))).toBe(true);
+
+    // A missing eval file fails the job, naming it.
+    writeFileSync(join(dir, 'configs/missing.yaml'), config.replace('evals/gsm8k.jsonl', 'evals/nope.jsonl').replace('name: decon', 'name: other'));
+    const bad = await h.client.invoke('jobs.start', { kind: 'decon', configPath: 'configs/missing.yaml' });
+    const failed = await h.next('job.state', (j) => j.jobId === bad.jobId && j.state !== 'running', 60_000);
+    expect(failed.state).toBe('failed');
+    expect(failed.error).toMatch(/evals\/nope\.jsonl/);
   });
 });

@@ -17,7 +17,7 @@ const MAX_BYTES = 4 * 1024 * 1024;
  * small and near the top; a folder of a million shards must not stall the app).
  */
 const LIMITS = { depth: 4, bytes: 1024 * 1024, files: 10_000, entries: 50_000 };
-const KINDS: readonly Exclude<JobKind, 'index'>[] = ['mix', 'tag', 'dedupe', 'minhash', 'tokens'];
+const KINDS: readonly Exclude<JobKind, 'index'>[] = ['mix', 'tag', 'dedupe', 'minhash', 'tokens', 'decon'];
 
 export interface FoundConfig {
   path: string;

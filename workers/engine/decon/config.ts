@@ -1,6 +1,6 @@
 // The `assay decon` config file (decon.yaml) and its flag form, resolved to DeconOptions.
 import { cpus } from 'node:os';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { executorConfig } from '../../../shared/executor/schema.js';
 import { parseConfigText } from '../../../shared/recipe/load.js';
@@ -36,8 +36,11 @@ export const deconConfig = z
   })
   .strict();
 
-/** A decon.yaml's text as options; eval paths and documents resolve against cwd (as in Dolma), the default index sits beside the config. */
-export function deconOptionsFromText(text: string, path: string, env: NodeJS.ProcessEnv = process.env): Omit<DeconOptions, 'cwd'> {
+/**
+ * A decon.yaml's text as options; eval paths and documents resolve against cwd (as in Dolma), the default index sits
+ * beside the config (in `indexDir`, for text that is not yet in its file).
+ */
+export function deconOptionsFromText(text: string, path: string, env: NodeJS.ProcessEnv = process.env, indexDir = dirname(path)): Omit<DeconOptions, 'cwd'> {
   const r = parseConfigText(text, deconConfig, { env, cpuCount: cpus().length });
   if (!r.ok) throw new RecipeError(path, r.issues);
   const c = r.config;
@@ -47,7 +50,8 @@ export function deconOptionsFromText(text: string, path: string, env: NodeJS.Pro
     sets: c.eval.map((e) => ({ name: e.name, path: e.path, fields: e.fields, idField: e.id_field })),
     ngram: c.ngram,
     processes: c.processes,
-    indexPath: c.index ?? resolve(dirname(path), `${c.name}.decon.idx`),
+    // Left relative when the config's path is: runDecon resolves it against its cwd (the app's workspace, not the host's directory).
+    indexPath: c.index ?? join(indexDir, `${c.name}.decon.idx`),
     rebuild: c.rebuild,
     ignoreExisting: c.ignore_existing,
   };

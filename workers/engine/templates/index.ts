@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { ConfigTemplate } from '../../../shared/contract/workspace.js';
 import { AssayError } from '../errors.js';
 import { renderCatalogueRecipe } from './catalogue.js';
-import { renderDedupe, renderMinhash, renderTag, renderTokens } from './jobs.js';
+import { renderDecon, renderDedupe, renderMinhash, renderTag, renderTokens } from './jobs.js';
 import type { TemplateContext } from './layout.js';
 import { renderPreset } from './presets.js';
 
@@ -41,6 +41,7 @@ const TEMPLATES: Template[] = [
   { id: 'dedupe', kind: 'dedupe', file: 'configs/dedupe.yaml', title: 'Paragraph dedupe', description: "Dolma's bloom-filter paragraph dedupe", render: renderDedupe },
   { id: 'minhash', kind: 'minhash', file: 'configs/minhash.yaml', title: 'MinHash near-duplicates', description: "FineWeb's MinHash (5-grams, 14×8)", render: renderMinhash },
   { id: 'tokens', kind: 'tokens', file: 'configs/tokens.yaml', title: 'Tokenize (GPT-2)', description: 'OLMo memmaps with the built-in GPT-2 tokenizer', render: renderTokens },
+  { id: 'decon', kind: 'decon', file: 'configs/decon.yaml', title: 'Decontamination', description: 'eval-set 13-gram overlap as attributes (point it at your eval files)', render: renderDecon },
 ];
 
 export function listTemplates(): ConfigTemplate[] {

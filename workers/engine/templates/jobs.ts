@@ -1,4 +1,4 @@
-// Starter configs for the other job kinds (tag, dedupe, minhash, tokens), in Dolma's formats, pointed at the workspace's documents.
+// Starter configs for the other job kinds (tag, dedupe, minhash, tokens, decon), in Dolma's formats, pointed at the workspace's documents.
 import { documentGlobs, inWorkspace, type TemplateContext } from './layout.js';
 
 const list = (xs: readonly string[]): string => xs.map((x) => `  - ${x}`).join('\n');
@@ -55,6 +55,23 @@ tokenizer:
   name_or_path: gpt2
   eos_token_id: 50256
 dtype: uint16
+processes: 1
+`;
+}
+
+export function renderDecon(ctx: TemplateContext): string {
+  return `# Decontamination: every run of 13 words shared with an eval set's items, as attributes/decon/ (spans, items, hits).
+# Put each eval set in the workspace (.jsonl, .json, .csv or .parquet) and name the fields holding an item's text;
+# the Contamination tab then shows each set's share of items found, and a recipe can drop the documents:
+# exclude "$.attributes[?(@.decon__decon__items && @.decon__decon__items[0] && @.decon__decon__items[0][2] > 0)]".
+name: decon
+documents:
+${list(documentGlobs(ctx))}
+eval:
+  - name: my_eval
+    path: ${inWorkspace(ctx, 'evals/my_eval.jsonl')}
+    fields: [question]
+ngram: 13
 processes: 1
 `;
 }

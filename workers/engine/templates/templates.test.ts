@@ -6,6 +6,7 @@ import { dedupeConfig } from '../../../shared/dedupe/schema.js';
 import { minhashConfig } from '../../../shared/dedupe/minhash-schema.js';
 import { parseConfigText, parseRecipe } from '../../../shared/recipe/load.js';
 import { tokensConfig } from '../../../shared/tokenize/schema.js';
+import { deconConfig } from '../decon/config.js';
 import { ensureBuilt, runCli } from '../cli/run-cli.js';
 import { finewebDocs } from '../cli/test-corpus.js';
 import { tagSettingsFromText } from '../tag/config-file.js';
@@ -24,6 +25,7 @@ function parsesAs(kind: string, text: string): void {
   else if (kind === 'dedupe') ok(parseConfigText(text, dedupeConfig, ctx));
   else if (kind === 'minhash') ok(parseConfigText(text, minhashConfig, ctx));
   else if (kind === 'tokens') ok(parseConfigText(text, tokensConfig, ctx));
+  else if (kind === 'decon') ok(parseConfigText(text, deconConfig, ctx));
   else throw new Error(`no schema for ${kind}`);
 }
 
@@ -39,7 +41,7 @@ describe('templates', () => {
       { key: 'fw__gopher_repetition__top_2_gram', set: 'fw', kind: 'document', docs: 10, min: 0, max: 0.5, quantiles: [] },
       { key: 'pii__pii_regex_v2__EMAIL_ADDRESS', set: 'pii', kind: 'spans', docs: 3, min: 1, max: 1, quantiles: [] },
     ];
-    expect(listTemplates().map((t) => t.kind).sort()).toEqual(['dedupe', 'minhash', 'mix', 'mix', 'mix', 'mix', 'tag', 'tokens']);
+    expect(listTemplates().map((t) => t.kind).sort()).toEqual(['decon', 'dedupe', 'minhash', 'mix', 'mix', 'mix', 'mix', 'tag', 'tokens']);
     for (const t of listTemplates()) {
       const app = renderTemplate(t.id, { workspace: ws, base: ws, catalogue });
       const cli = renderTemplate(t.id, { workspace: ws, base: parent, catalogue });
@@ -92,20 +94,32 @@ describe('templates', () => {
       expect(r.code, `assay ${args.join(' ')}: ${r.stderr}`).toBe(0);
       return r.stdout;
     };
-    for (const kind of ['tag', 'dedupe', 'minhash', 'tokens']) run(['init', kind, '--quiet']);
+    for (const kind of ['tag', 'dedupe', 'minhash', 'tokens', 'decon']) run(['init', kind, '--quiet']);
     run(['tag', '-c', 'configs/tag.yaml', '--quiet']);
     run(['dedupe', '-c', 'configs/dedupe.yaml', '--quiet']);
     run(['minhash', '-c', 'configs/minhash.yaml', '--quiet']);
     expect(['starter', 'dedupe_paragraphs', 'minhash'].every((s) => existsSync(join(ws, 'attributes', s)))).toBe(true);
     run(['tokens', '-c', 'configs/tokens.yaml', '--quiet']);
     expect(readdirSync(join(ws, 'tokens')).some((f) => f.endsWith('.npy'))).toBe(true);
+    // The decon starter names an eval file for the user to supply: missing, the run says which; given, it tags.
+    const missing = runCli(['decon', '-c', 'configs/decon.yaml', '--quiet'], { cwd: ws });
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toMatch(/evals\/my_eval\.jsonl/);
+    const planted = String(finewebDocs(15)[3]!.text).split(/\s+/).slice(0, 20).join(' ');
+    writeJsonl(join(ws, 'evals/my_eval.jsonl'), [{ question: planted }, { question: 'an item that no document of this workspace contains, not even partly, in any order' }]);
+    run(['decon', '-c', 'configs/decon.yaml', '--quiet']);
+    const hits = readJsonlFile(join(ws, 'attributes/decon/a.jsonl.gz')).filter((r) => ((r.attributes as Record<string, [number, number, number][]>)['decon__decon__items']?.[0]?.[2] ?? 0) > 0);
+    expect(hits.map((r) => r.id)).toContain(finewebDocs(15)[3]!.id);
     run(['index', '.', '--quiet']);
     run(['init', 'starter', '--quiet']);
     const text = readFileSync(join(ws, 'configs/starter.yaml'), 'utf8');
     expect(text).toMatch(/starter__gopher_v1__word_count/);
     expect(text).toMatch(/replacement: " \|\|\|EMAIL_ADDRESS\|\|\| "/);
     const preview = JSON.parse(run(['preview', '-c', 'configs/starter.yaml', '--index', '.', '--json', '--ids'])) as { kept_ids: string[]; rules: { label?: string }[] };
-    expect(preview.rules[0]?.label).toMatch(/above its 99th percentile/);
+    const labels = preview.rules.map((r) => r.label ?? '');
+    expect(labels.some((l) => /above its 99th percentile/.test(l))).toBe(true);
+    // The decon run's flag becomes a rule of its own.
+    expect(labels).toContain('decon__decon__items = 1: drops the documents flagged');
     run(['mix', '-c', 'configs/starter.yaml', '--quiet']);
     const mixed = readdirSync(join(ws, 'output/starter')).filter((f) => f.endsWith('.gz')).flatMap((f) => readJsonlFile(join(ws, 'output/starter', f)));
     expect(mixed.map((d) => String(d.id)).sort()).toEqual([...preview.kept_ids].sort());

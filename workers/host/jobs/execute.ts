@@ -1,9 +1,11 @@
 // Runs a planned job through the engine library (inside the job process) and condenses its summary for the run history.
 import { dirname, isAbsolute, relative } from 'node:path';
+import { formatDeconSummary } from '../../engine/cli/decon.js';
 import { formatDedupeSummary } from '../../engine/cli/dedupe.js';
 import { formatMinhashSummary } from '../../engine/cli/minhash.js';
 import { formatSummary } from '../../engine/cli/mix.js';
 import { formatTokensSummary } from '../../engine/cli/tokens.js';
+import { runDecon } from '../../engine/decon/run.js';
 import { runDedupe } from '../../engine/dedupe/index.js';
 import { runMinhash } from '../../engine/dedupe/minhash/index.js';
 import { runMix } from '../../engine/mix/mixer.js';
@@ -105,6 +107,14 @@ export async function executePlan(plan: JobPlan, c: ExecuteContext, buildIndex: 
       const { docs, kept } = r.total;
       const summary = `exact figures on every one of ${n(docs)} indexed documents: kept ${n(kept.docs)} (${docs === 0 ? 0 : ((100 * kept.docs) / docs).toFixed(1)}%) in ${((performance.now() - t0) / 1000).toFixed(1)} s`;
       return { summary, outputs: [], reindex: false };
+    }
+    case 'decon': {
+      const s = await runDecon({ ...plan.decon, ...base });
+      logLines(c.log, formatDeconSummary(s));
+      const files = s.tag?.files ?? [];
+      const tagged = files.filter((f) => f.status === 'tagged').length;
+      const summary = `${plan.decon.name}: ${s.index.sets.map((x) => `${x.name} ${n(x.items)} item(s)`).join(', ')} (${s.index.built ? 'index built' : 'index reused'}); tagged ${tagged} file(s), ${n(s.tag?.docs ?? 0)} docs${files.length > tagged ? `; ${files.length - tagged} already tagged` : ''}`;
+      return { summary, outputs: folders(c.root, files.flatMap((f) => f.outputs)), reindex: true };
     }
     case 'index': {
       const r = await buildIndex(c.root, base);

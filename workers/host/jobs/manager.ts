@@ -1,7 +1,7 @@
 // Jobs (DESIGN §5): each runs in its own process through the engine library; progress, logs and states become contract events; history persists.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import type { ErrorPayload, JobCheck, JobInfo, JobStart, JobState } from '../../../shared/contract/index.js';
 import { writeFileAtomic } from '../../engine/io/index.js';
 import type { EmitEvent } from '../dispatch.js';
@@ -14,7 +14,7 @@ import { forkLauncher, type JobChild, type JobLauncher } from './launch.js';
 import { utilityJobLauncher } from './launch-utility.js';
 import { ProgressMeter } from './meter.js';
 import { refuseOverlap } from './conflicts.js';
-import { checkPlanPaths, planJob } from './plan.js';
+import { checkPlanPaths, INLINE_CONFIG, INLINE_CONFIG_DIR, planJob } from './plan.js';
 import type { PlannedWrite } from './plan-paths.js';
 import type { RunnerMessage, RunnerRequest } from './protocol.js';
 import { slurmExecutor, type SlurmExecutor } from './slurm-accept.js';
@@ -98,7 +98,7 @@ export class JobManager {
     const { text, path } = await this.#config(req, jobId);
     const executor = slurmExecutor(this.opts.root, req, text, path);
     // Inline text is named by its parameter in errors: its file under .assay/runs/ exists only once accepted.
-    const name = req.configPath !== undefined ? req.configPath : req.configText !== undefined ? 'configText' : '(index)';
+    const name = req.configPath !== undefined ? req.configPath : req.configText !== undefined ? INLINE_CONFIG : '(index)';
     const plan = planJob(req.kind, text, name, this.opts.jobEnv?.());
     const writes = await checkPlanPaths(plan, this.opts.root);
     return { text, path, executor, writes };
@@ -159,7 +159,7 @@ export class JobManager {
       return { text, path: relative(root, abs) };
     }
     if (req.configText !== undefined) {
-      return { text: req.configText, path: `.assay/runs/${jobId}.yaml` };
+      return { text: req.configText, path: join(INLINE_CONFIG_DIR, `${jobId}.yaml`) };
     }
     return { text: '', path: undefined };
   }

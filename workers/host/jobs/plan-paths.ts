@@ -1,5 +1,6 @@
 // Every path a planned job can read or write — config fields, tagger option files, and the paths derived from them — confined to the workspace.
 import { dirname, join, resolve } from 'node:path';
+import { itemsPath } from '../../engine/decon/report/items.js';
 import { directoryName } from '../../engine/dedupe/dolma/index.js';
 import { dedupeOutputPath } from '../../engine/dedupe/dolma/paths.js';
 import { SignatureCache } from '../../engine/dedupe/minhash/resume.js';
@@ -7,6 +8,7 @@ import { attributePathFor, expandGlobs, mixerUnshuffledOutputPath } from '../../
 import { importOutputPath } from '../../engine/parquet/index.js';
 import { attributeLockPath } from '../../engine/io/attribute-lock.js';
 import { markerPath } from '../../engine/io/markers.js';
+import { attributeSetFolder } from '../../engine/manifest/write.js';
 import { planWarcTasks } from '../../engine/warc/plan.js';
 import { HostError } from '../errors.js';
 import { confiner, globBase } from '../paths.js';
@@ -95,6 +97,13 @@ function configPaths(plan: JobPlan): PlannedPath[] {
     }
     case 'import':
       return [...globs(plan.import.documents, 'documents'), { path: plan.import.destination, field: 'destination' }, { path: join(plan.import.destination, 'documents'), field: 'destination', write: true }];
+    case 'decon':
+      return [
+        ...globs(plan.decon.documents, 'documents'),
+        ...plan.decon.sets.map((e, i) => ({ path: e.path, field: `eval[${i}].path` })),
+        // Built there when missing or (rebuild) stale; reused as it is otherwise.
+        { path: plan.decon.indexPath, field: 'index', write: true as const },
+      ];
   }
 }
 
@@ -171,6 +180,20 @@ async function derivedPaths(plan: JobPlan, root: string): Promise<PlannedPath[]>
         add(markerPath(t.output), 'destination', true);
       }
       break;
+    case 'decon': {
+      // As a tag run of one tagger into attributes/<name>/, plus the eval items file beside each set folder.
+      const name = plan.decon.name;
+      const folders = new Set<string>();
+      for (const doc of await files(plan.decon.documents)) {
+        add(doc, 'documents');
+        const attr = attributePathFor(doc, name);
+        add(attr, 'name', true);
+        add(markerPath(attr), 'name', true);
+        folders.add(attributeSetFolder(attr, name));
+      }
+      for (const f of folders) add(itemsPath(f), 'name', true);
+      break;
+    }
     case 'import':
       for (const input of await files(plan.import.documents)) {
         add(input, 'documents');

@@ -1,5 +1,6 @@
 // Parses a job's config per kind and checks every path it would read or write against the workspace, before any process starts.
 import { cpus } from 'node:os';
+import { dirname } from 'node:path';
 import type { JobKind } from '../../../shared/contract/index.js';
 import { dedupeConfig, type DedupeConfig } from '../../../shared/dedupe/schema.js';
 import { minhashConfig, type MinhashConfig } from '../../../shared/dedupe/minhash-schema.js';
@@ -8,6 +9,8 @@ import type { MixerConfig } from '../../../shared/recipe/schema.js';
 import { importConfig, type ImportConfig } from '../../../shared/import/schema.js';
 import { tokensConfig } from '../../../shared/tokenize/schema.js';
 import { UsageError } from '../../engine/cli/args.js';
+import { deconOptionsFromText } from '../../engine/decon/config.js';
+import type { DeconOptions } from '../../engine/decon/run.js';
 import { tokensOptions } from '../../engine/cli/tokens.js';
 import { AssayError } from '../../engine/errors.js';
 import { RecipeError } from '../../engine/mix/config.js';
@@ -39,7 +42,12 @@ export type JobPlan =
   | { kind: 'index' }
   | { kind: 'import'; import: ImportConfig }
   | { kind: 'warc'; warc: WarcConfig & { documents: string[]; destination: string } }
-  | { kind: 'preview'; recipeText: string; recipePath: string };
+  | { kind: 'preview'; recipeText: string; recipePath: string }
+  | { kind: 'decon'; decon: Omit<DeconOptions, 'cwd'> };
+
+/** How inline config text is named (errors name the parameter), and the folder it is kept in once accepted. */
+export const INLINE_CONFIG = 'configText';
+export const INLINE_CONFIG_DIR = '.assay/runs';
 
 /** `env` is what `${oc.env:…}` reads: the app passes only the workspace's allowed variables (the job process has no others). */
 const ctx = (env: NodeJS.ProcessEnv = process.env): { env: NodeJS.ProcessEnv; cpuCount: number } => ({ env, cpuCount: cpus().length });
@@ -88,6 +96,9 @@ export function planJob(kind: JobKind, text: string, path: string, env?: NodeJS.
       // Refused here, before a process starts, as a mix job of the same recipe would be; the engine reads the text itself.
       parsed(parseRecipe(text, ctx(env)), path);
       return { kind, recipeText: text, recipePath: path };
+    case 'decon':
+      // Inline text goes into .assay/runs/ once accepted: its default index goes beside it there, checked and run alike.
+      return { kind, decon: deconOptionsFromText(text, path, env, path === INLINE_CONFIG ? INLINE_CONFIG_DIR : dirname(path)) };
   }
 }
 
