@@ -1,13 +1,14 @@
 // Contamination in the workbench (issue 15, Chromium, browser mode): on a small workspace with hand-written decon attributes, the
 // Contamination tab equals `assay decon-report --json`, a top item's document opens in the inspector with the eval item's text beside
-// its decon span, and "save report" writes attributes/decon/.assay/decon-report.json.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// its decon span, and "save report" writes attributes/decon/.assay/decon-report.json. Then a decon job started from the Runs tab
+// (its config made from the starter template) fills the tab as `assay decon-report` reads the same attributes.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeconReport } from '../shared/contract/index.js';
 import { EVAL_TEXTS, FIXTURE_DOCS, fixtureText, writeDeconFixture } from '../workers/engine/decon/report/fixture.js';
 import { runCli } from '../workers/engine/cli/run-cli.js';
-import { tempDir } from '../workers/engine/testing.js';
+import { tempDir, writeJsonl } from '../workers/engine/testing.js';
 import { figure, hasChromium, openRecipe, openSession, shot, type Session } from './harness.js';
 
 const RECIPE = `streams:
@@ -87,4 +88,56 @@ describe.skipIf(!hasChromium)('contamination report and inspector', () => {
     expect(saved.sets.map((x) => [x.set, x.fraction, x.docs])).toEqual(expected.sets.map((x) => [x.set, x.fraction, x.docs]));
     expect(s.consoleErrors).toEqual([]);
   }, 180_000);
+});
+
+describe.skipIf(!hasChromium)('a decon job from the Runs tab', () => {
+  let r: Session;
+  let done = (): void => undefined;
+
+  beforeAll(async () => {
+    const tmp = tempDir('assay-e2e-decon-job-');
+    done = tmp.cleanup;
+    const ws = join(tmp.dir, 'ws');
+    // The fixture's documents only: the job writes the attributes.
+    writeDeconFixture(ws, { items: false });
+    rmSync(join(ws, 'attributes'), { recursive: true });
+    // The eval file the starter names, with the fixture's MMLU items.
+    writeJsonl(join(ws, 'evals/my_eval.jsonl'), Object.entries(EVAL_TEXTS['mmlu']!).map(([id, question]) => ({ id, question })));
+    r = await openSession({ workspace: ws });
+  }, 300_000);
+
+  afterAll(async () => {
+    await r?.close();
+    done();
+  });
+
+  it('makes a decon config from the starter, runs it, and the Contamination tab shows what it found', async () => {
+    const { page, server, ws } = r;
+    await page.goto(server.url);
+    await page.getByTestId('tab-runs').click();
+    await page.getByTestId('run-kind').selectOption('decon');
+    await page.getByTestId('run-new-config').click();
+    const picker = page.getByTestId('run-template-template');
+    await expect.poll(() => picker.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)), { timeout: 10_000 }).toContain('decon');
+    await picker.selectOption('decon');
+    await expect.poll(() => page.getByTestId('run-template-name').inputValue(), { timeout: 10_000 }).toBe('configs/decon.yaml');
+    await page.getByTestId('run-template-create').click();
+    await expect.poll(() => page.getByTestId('run-config').inputValue(), { timeout: 10_000 }).toBe('configs/decon.yaml');
+    await page.getByTestId('run-start').click();
+    await expect.poll(() => page.getByTestId('job-latest-state').textContent(), { timeout: 20_000 }).toMatch(/decon/);
+    await expect.poll(() => page.getByTestId('job-latest-state').getAttribute('data-state'), { timeout: 120_000 }).toBe('done');
+
+    const cli = runCli(['decon-report', '--documents', 'documents/*', '--name', 'decon', '--json'], { cwd: ws });
+    expect(cli.code, cli.stderr).toBe(0);
+    const expected = JSON.parse(cli.stdout) as DeconReport;
+    // q1 and q2 are planted and long enough for 13-grams (q3 and q4 are shorter): 2 of 4 items, in 3 documents.
+    expect(expected.sets.map((x) => [x.set, x.hitItems, x.items, x.docs])).toEqual([['my_eval', 2, 4, 3]]);
+    await page.getByTestId('tab-decon').click();
+    const row = page.getByTestId('decon-set-my_eval');
+    await row.waitFor({ timeout: 30_000 });
+    expect(Number(await row.getAttribute('data-fraction'))).toBe(expected.sets[0]!.fraction);
+    expect(await page.getByTestId('decon-fraction-my_eval').textContent()).toBe('50.0 %');
+    await shot(page, 'decon-job');
+    expect(r.consoleErrors).toEqual([]);
+  }, 240_000);
 });

@@ -11,6 +11,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   'tagger-modules': { multiple: true, description: 'tag/list: JS/TS modules exporting custom taggers' },
   'skip-existing': { description: 'tag: also skip files whose outputs exist without an Assay marker' },
   'ignore-existing': { description: 'tag/warc/import/decon: redo files even when marked complete' },
+  'no-manifest': { description: 'tag/decon: write no run manifest (a cluster run\'s array tasks pass it; the final step writes it)' },
   'keep-existing': { description: 'tag/warc/decon: never redo a file marked complete, even with --ignore-existing or ignore_existing in the config (a cluster run\'s final step passes it)' },
   seed: { value: true, description: 'tag: base seed for seeded taggers (random_number_v1); tokens: shuffle seed (3920); plan: assay.sample.seed written' },
   destination: { value: true, description: 'tokens: output folder for part-*.npy / part-*.csv.gz; warc: dataset root (documents go to DIR/documents/)' },
@@ -152,7 +153,7 @@ Usage:
   assay explain -c recipe.yaml --index DATASET_ROOT --id ID [--json]
   assay lint -c recipe.yaml --index DATASET_ROOT [--json]
   assay list [--verbose] [--json]
-  assay init [NAME] [--workspace DIR] [--force]   (starters: fineweb, fineweb-tunable, dolma-c4, starter, tag, dedupe, minhash, tokens)
+  assay init [NAME] [--workspace DIR] [--force]   (starters: fineweb, fineweb-tunable, dolma-c4, starter, tag, dedupe, minhash, tokens, decon)
   assay ledger -c recipe.yaml --index DATASET_ROOT [--epochs N] [--json | --csv]   |   assay ledger OUTPUT_DIR [--epochs N] [--tokens DIR] [--json | --csv]
   assay plan -c recipe.yaml --index DATASET_ROOT --budget TOKENS --target SOURCE=SHARE,… [--max-repetitions N]
              [--max-source-fraction F] [--seed N] [--write] [--json]

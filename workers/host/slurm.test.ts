@@ -1,10 +1,10 @@
-// Slurm jobs through the host contract: executor settings per workspace, refusals, a missing sbatch, and on a real single-node cluster tag → mix, and cancel.
+// Slurm jobs through the host contract: executor settings per workspace, refusals, a missing sbatch, and on a real single-node cluster tag → mix, decon, and cancel.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JobInfo } from '../../shared/contract/index.js';
 import { startSlurm } from '../engine/executor/testing.js';
-import { scratchDir } from '../engine/testing.js';
+import { readJsonlFile, scratchDir, writeJsonl } from '../engine/testing.js';
 import { openPreviewEngine } from './engine-adapter.js';
 import { failure, makeWorkspace, memoryHost, type MemoryHost } from './testing.js';
 
@@ -106,6 +106,28 @@ describe('on a real single-node Slurm', () => {
     expect(resumed.state).toBe('done');
     expect(resumed.slurm?.loggingDir).toBe(loggingDir);
     expect(h.events.some((e) => e.event === 'job.log' && /nothing to submit/.test((e.payload as { line: string }).line))).toBe(true);
+  }, 180_000);
+
+  it('decon runs as a 2-task array: the index built once while planning, each file tagged, the index refreshed', async (ctx) => {
+    if (!cluster || 'skip' in cluster) return ctx.skip(cluster?.skip ?? 'no cluster');
+    const dir = makeWorkspace(scratchDir(), { files: 2, docs: 20 });
+    // One eval item quotes a document of the second file; the other is in no document.
+    const words = readJsonlFile(join(dir, 'documents/part-1.jsonl.gz')).map((d) => String(d.text).split(' '));
+    const at = words.findIndex((w) => w.length >= 20);
+    const quoted = words[at]!.slice(0, 16).join(' ');
+    writeJsonl(join(dir, 'evals/qa.jsonl'), [{ q: quoted }, { q: 'no document of this workspace holds these words in this order at all, anywhere' }]);
+    writeFileSync(join(dir, 'configs/decon.yaml'), 'name: dc\ndocuments: [documents/*.jsonl.gz]\neval:\n  - {name: qa, path: evals/qa.jsonl, fields: [q]}\n');
+    const h = start(dir);
+    const job = await h.client.invoke('jobs.start', { kind: 'decon', configPath: 'configs/decon.yaml', executor: { type: 'slurm', tasks: 2 } });
+    const end = await ended(h, job.jobId);
+    expect(end.error, end.error).toBeUndefined();
+    expect(end.slurm?.tasks.map((t) => `${t.task}:${t.state}`)).toEqual(['0:done', '1:done', 'final:done']);
+    expect(existsSync(join(dir, 'configs/dc.decon.idx'))).toBe(true);
+    const hits = (f: string): unknown[] => readJsonlFile(join(dir, 'attributes/dc', f)).map((r) => (r.attributes as Record<string, unknown>)['dc__decon__hits']);
+    expect(hits('part-0.jsonl.gz').every((x) => JSON.stringify(x) === '[]')).toBe(true);
+    expect(hits('part-1.jsonl.gz').flatMap((x, i) => (JSON.stringify(x) === '[]' ? [] : [[i, x]]))).toEqual([[at, ['qa:0']]]);
+    await h.next('index.updated');
+    expect((await h.client.invoke('decon.report', { name: 'dc' })).sets.map((s) => [s.set, s.hitItems, s.items])).toEqual([['qa', 1, 2]]);
   }, 180_000);
 
   it('cancel runs scancel: the job ends cancelled and its tasks read cancelled', async (ctx) => {

@@ -39,7 +39,7 @@ export const createDeconSlice: SliceCreator<DeconSlice> = ({ api }) => (set, get
       const t = target ?? get().decon.target ?? get().deconTargets()[0] ?? null;
       const mine = ++reportSeq;
       if (t === null) {
-        patch({ target: null, report: null, loading: false, error: 'no decon attributes in this workspace: run assay decon, then index' });
+        patch({ target: null, report: null, loading: false, error: 'no decon attributes in this workspace: run a decon job (Runs tab, or `assay decon -c` then `assay index`)' });
         return;
       }
       const same = get().decon.target?.name === t.name && get().decon.target?.set === t.set;

@@ -61,6 +61,7 @@ export async function deconOptions(args: ParsedArgs): Promise<Omit<DeconOptions,
     rebuild: args.options.get('rebuild') === true || base.rebuild,
     buildOnly: args.options.get('build-only') === true,
     ignoreExisting: redoExisting(args, base.ignoreExisting),
+    manifest: args.options.get('no-manifest') !== true,
   };
 }
 

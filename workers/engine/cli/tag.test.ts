@@ -1,5 +1,5 @@
 // `assay tag` and `assay list` through the real CLI: flags, config files, options, errors.
-import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJsonlFile, tempDir, writeJsonl } from '../testing.js';
@@ -37,6 +37,17 @@ describe('assay tag', () => {
     writeFileSync(join(dir, 'keep.yaml'), 'documents: [ds/documents/*.jsonl.gz]\ntaggers: [char_length_v1]\nexperiment: keep\nignore_existing: true\n');
     expect(runCli(['tag', '-c', 'keep.yaml'], { cwd: dir }).stdout).toMatch(/tagged 1 file\(s\)/);
     expect(runCli(['tag', '-c', 'keep.yaml', '--keep-existing'], { cwd: dir }).stdout).toMatch(/skipped 1 already tagged/);
+  });
+
+  it('--no-manifest (a cluster task) tags and marks files but leaves the run manifest to a later run', () => {
+    const args = ['tag', '--documents', 'ds/documents/*.jsonl.gz', '--taggers', 'char_length_v1', '--experiment', 'nomani'];
+    const manifest = join(dir, 'ds/attributes/nomani/.assay/manifest.json');
+    expect(runCli([...args, '--no-manifest'], { cwd: dir }).stdout).toMatch(/tagged 1 file\(s\)/);
+    expect(existsSync(join(dir, 'ds/attributes/nomani/a.jsonl.gz'))).toBe(true);
+    expect(existsSync(manifest)).toBe(false);
+    // The final step's form: every file done, so it only writes the manifest, from the marker.
+    expect(runCli([...args, '--keep-existing'], { cwd: dir }).stdout).toMatch(/tagged 0 file\(s\).*skipped 1 already tagged/);
+    expect((JSON.parse(readFileSync(manifest, 'utf8')) as { outputs: unknown[] }).outputs).toHaveLength(1);
   });
 
   it('says so on stderr when `**` does not follow a folder link back into the documents (each file tagged once)', () => {

@@ -57,6 +57,7 @@ export async function tagCommand(args: ParsedArgs, signal: AbortSignal): Promise
     skipBadLines: args.options.get('skip-bad-lines') === true,
     taggerModules: [...(file.taggerModules ?? []), ...(listOption(args, 'tagger-modules') ?? [])],
     seed: intOption(args, 'seed', 0) ?? file.seed,
+    manifest: args.options.get('no-manifest') !== true,
     signal,
     log: stderrLine,
   };

@@ -25,6 +25,8 @@ export interface DeconOptions {
   buildOnly?: boolean;
   processes?: number;
   ignoreExisting?: boolean;
+  /** false: no run manifest for the attribute set (a cluster array task; see TagOptions.manifest). */
+  manifest?: boolean;
   cwd?: string;
   signal?: AbortSignal;
   onProgress?: ProgressSink;
@@ -82,6 +84,7 @@ export async function runDecon(opts: DeconOptions): Promise<DeconSummary> {
     taggers: [{ name: 'decon', options: { index: index.path, sha256: index.sha256 }, experiment: opts.name }],
     processes: opts.processes,
     ignoreExisting: opts.ignoreExisting,
+    manifest: opts.manifest,
     cwd,
     signal: opts.signal,
     onProgress: opts.onProgress,

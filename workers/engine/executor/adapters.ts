@@ -61,11 +61,13 @@ export async function resolvedInputs(globs: readonly string[], cwd: string, what
 
 /**
  * Documents files per task, each task running this same command on its slice (`--documents` replaced by the
- * slice's files; `drop`: more options the tasks leave out), then a final step (`rerunSkippingDone`).
+ * slice's files; `drop`: more options the tasks leave out), then a final step (`rerunSkippingDone`). Tasks write no
+ * run manifest (`--no-manifest`): their slices share the attribute set folders, two tasks ending together would write
+ * the same manifest at once, and each would list its own slice only; the final step writes it for every file.
  */
 export function filesPerTask(args: ParsedArgs, executor: ExecutorConfig, files: readonly string[], drop: readonly string[] = []): PlannedRun {
   const base = argvOf(args, [...EXECUTOR_FLAGS, 'documents', ...drop]);
-  const tasks = assign(files, taskCount(executor, files.length)).map((slice) => ({ inputs: slice, argv: [...base, '--documents', ...slice] }));
+  const tasks = assign(files, taskCount(executor, files.length)).map((slice) => ({ inputs: slice, argv: [...base, '--no-manifest', '--documents', ...slice] }));
   return { tasks, data: null, hasFinal: true };
 }
 

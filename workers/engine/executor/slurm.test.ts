@@ -71,6 +71,11 @@ function twin(root: string, name: string): string {
   return dir;
 }
 
+/** How many outputs a run manifest lists. */
+const outputsIn = (manifest: string): number => (JSON.parse(readFileSync(manifest, 'utf8')) as { outputs: unknown[] }).outputs.length;
+/** The command line of each array task of a run (its logging dir's run.json). */
+const taskArgvs = (dir: string): string[][] => (JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { tasks: { argv: string[] }[] }).tasks.map((t) => t.argv);
+
 describe('--executor slurm on a single-node cluster', () => {
   it('tag, paragraph dedupe (4 hash partitions), mix and index as 4 array tasks equal the local run', (ctx) => {
     if (skip) return ctx.skip(skip);
@@ -98,6 +103,9 @@ describe('--executor slurm on a single-node cluster', () => {
       expect(existsSync(join(slurm, '.assay-slurm', name, 'completions', 'final.json'))).toBe(true);
     }
     expect(readFileSync(join(slurm, '.assay-slurm/tag/logs/final.log'), 'utf8')).toMatch(/tagged 0 file\(s\).*; skipped 6 already tagged/);
+    // The tasks write no run manifest (two ending at once raced for it); the final step's lists every file.
+    expect(taskArgvs(join(slurm, '.assay-slurm/tag')).every((a) => a.includes('--no-manifest'))).toBe(true);
+    expect(outputsIn(join(slurm, 'attributes/char_length_v1/.assay/manifest.json'))).toBe(6);
     // Tag and dedupe: the same rows in the same files (dedupe's merged set under its unpartitioned name and key).
     const [la, sa] = [tree(join(local, 'attributes')), tree(join(slurm, 'attributes'))];
     for (const name of Object.keys(la)) expect(sortedRows(sa[name] ?? ''), name).toEqual(sortedRows(la[name] ?? ''));
@@ -231,6 +239,8 @@ describe('--executor slurm on a single-node cluster', () => {
     const logs = join(slurm, '.assay-slurm/decon/logs');
     for (let t = 0; t < 3; t++) expect(readFileSync(join(logs, `task-${t}.log`), 'utf8')).toContain('(reused: it matches the eval sets and n)');
     expect(readFileSync(join(logs, 'final.log'), 'utf8')).toMatch(/tagged 0 file\(s\).*; skipped 6 already tagged/);
+    expect(taskArgvs(join(slurm, '.assay-slurm/decon')).every((a) => a.includes('--no-manifest'))).toBe(true);
+    expect(outputsIn(join(slurm, 'attributes/ev/.assay/manifest.json'))).toBe(6);
     // The report reads the same attributes; it runs here, not on the cluster.
     expect(assay(slurm, 'decon', 'report', '--name', 'ev', '--documents', 'documents/*.jsonl.gz', '--executor', 'slurm').err).toContain('decon report runs locally only: drop --executor');
   });

@@ -41,6 +41,11 @@ export interface TagOptions {
   taggerModules?: string[];
   /** Base seed for seeded taggers (random_number_v1); each file derives its own from it. */
   seed?: number;
+  /**
+   * false: no run manifest (a cluster array task: its tasks share the attribute set folders, and the final step
+   * writes each folder's manifest once, from every file's marker).
+   */
+  manifest?: boolean;
   cwd?: string;
   signal?: AbortSignal;
   onProgress?: ProgressSink;
@@ -152,7 +157,7 @@ export async function runTag(opts: TagOptions): Promise<TagSummary> {
   }
   tracker.emit();
   const config = { documents: opts.documents, taggers: taggers.map((t) => ({ name: t.spec.name, options: t.options, experiment: t.experiment ?? null })), experiment: opts.experiment ?? null, seed, skipExisting: opts.skipExisting ?? false, ignoreExisting: opts.ignoreExisting ?? false, skipBadLines: opts.skipBadLines ?? false, taggerModules: modules };
-  await record.write({ stage: 'tag', started: startedAt, config, seeds: { seed } });
+  if (opts.manifest !== false) await record.write({ stage: 'tag', started: startedAt, config, seeds: { seed } });
   summary.elapsedSec = (performance.now() - started) / 1000;
   return summary;
 }

@@ -49,5 +49,5 @@ export async function runOnSlurm(job: SlurmJob, plan: JobPlan, c: ExecuteContext
   const arrays = view.tasks.filter((t) => t.task !== 'final').length;
   const ids = view.jobIds.length ? ` (Slurm job${view.jobIds.length > 1 ? 's' : ''} ${view.jobIds.join(', ')})` : '';
   const summary = `${arrays} task(s) done on Slurm${ids} in ${((performance.now() - started) / 1000).toFixed(1)} s; logs in ${relative(job.root, dir)}/logs`;
-  return { summary, outputs: outputsOf(plan, job.root), reindex: plan.kind === 'tag' || plan.kind === 'dedupe' || plan.kind === 'minhash' };
+  return { summary, outputs: outputsOf(plan, job.root), reindex: plan.kind === 'tag' || plan.kind === 'dedupe' || plan.kind === 'minhash' || plan.kind === 'decon' };
 }

@@ -1,4 +1,4 @@
-// Runs: launch tag / dedupe / minhash / mix / tokens / index jobs with the configs of each kind, follow their progress, cancel; history and a run's page.
+// Runs: launch tag / dedupe / minhash / mix / tokens / decon / index jobs with the configs of each kind, follow their progress, cancel; history and a run's page.
 import { useMemo, useState } from 'react';
 import { jobKind } from '../../../../shared/contract/index.js';
 import { configsFor, selectedConfig } from '../../store/runs.js';
