@@ -51,16 +51,18 @@ describe('store wiring', () => {
       },
     });
     const off = wireEvents(store, fake.api);
+    store.getState().setRecipeText('streams: []');
     store.getState().selectAttribute('k');
     await store.getState().selectDocument('d1');
     await settle();
+    const previews = fake.callsOf('preview.run').length;
     fake.emit('job.progress', { jobId: 'j', done: 1, total: 2, unit: 'files', rate: 1 });
     expect(store.getState().runs.progress.j?.done).toBe(1);
     fake.emit('index.updated', { docs: 5 });
     await settle();
     expect(fake.callsOf('workspace.info')).toHaveLength(1);
     expect(fake.callsOf('attributes.histogram')).toHaveLength(2);
-    expect(fake.callsOf('preview.run')).toHaveLength(1);
+    expect(fake.callsOf('preview.run')).toHaveLength(previews + 1);
     expect(fake.callsOf('documents.get')).toEqual([{ id: 'd1' }, { id: 'd1' }]);
     off();
     fake.emit('job.log', { jobId: 'j', line: 'x' });

@@ -102,6 +102,17 @@ describe('preview slice', () => {
     expect(store.getState().preview.result?.rules[0]?.sequential.docs).toBe(7);
   });
 
+  it('asks nothing while no recipe is open and the editor is empty, then previews what is typed', async () => {
+    const { store, fake } = harness();
+    await store.getState().runPreview();
+    expect(fake.callsOf('preview.run')).toEqual([]);
+    // No text previewed: the document table then asks without a recipe (an empty one would fail to parse).
+    expect(store.getState().preview).toMatchObject({ result: null, text: null, error: null, running: false });
+    store.getState().setRecipeText('streams: []');
+    await settle();
+    expect(fake.callsOf('preview.run')).toEqual([{ recipeText: 'streams: []' }]);
+  });
+
   it('keeps the last good result and reports a located error for a broken recipe', async () => {
     const { store, fake } = harness();
     store.getState().setRecipeText('good');

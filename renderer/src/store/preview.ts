@@ -57,6 +57,8 @@ export const createPreviewSlice: SliceCreator<PreviewSlice> = ({ api, previewGap
   const run = async (): Promise<void> => {
     const text = get().recipe.text;
     const mine = ++seq;
+    // No recipe open and nothing typed: nothing to preview (the engine would call the empty text a broken recipe).
+    if (get().recipe.path === null && text.trim() === '') return patch({ result: null, text: null, error: null, lint: [], running: false, roundTripMs: null });
     patch({ running: true });
     const t0 = performance.now();
     const [res, lint] = await Promise.allSettled([
