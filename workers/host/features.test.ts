@@ -161,7 +161,7 @@ describe('templates', () => {
     const dir = await indexed();
     const { client } = start(dir);
     const list = await client.invoke('templates.list', {});
-    expect(new Set(list.map((t) => t.kind))).toEqual(new Set(['mix', 'tag', 'dedupe', 'minhash', 'tokens']));
+    expect(new Set(list.map((t) => t.kind))).toEqual(new Set(['mix', 'tag', 'dedupe', 'minhash', 'tokens', 'decon']));
     const fw = await client.invoke('templates.render', { id: 'fineweb' });
     expect(fw.suggestedPath).toBe('configs/fineweb.yaml');
     expect(fw.text).toContain('- documents/*.jsonl.gz');
