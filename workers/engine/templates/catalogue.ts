@@ -21,6 +21,10 @@ function excludeFor(e: Entry, byKey: ReadonlySet<string>): { comment: string; ru
   // A DataTrove filter's verdict stands for its sub-rules (their values stay in the histograms, as sub-rules).
   if (name === 'kept' && isFlag(e)) return { comment: `${e.tagger ?? prefix}: drops what DataTrove's filter drops (${e.docs} documents tagged)`, rule: rule(e.key, '== 0') };
   if (byKey.has(`${prefix}__kept`) || name.startsWith('reason_') || name.endsWith('_fail')) return null;
+  // Decontamination: one overlap is already too many (a percentile would keep most contaminated documents); the
+  // n-gram count is the same signal again.
+  if (e.key.endsWith('__decon__items')) return { comment: `${e.key} > 0: drops documents that repeat an eval item`, rule: rule(e.key, '> 0') };
+  if (e.key.endsWith('__decon__ngrams')) return null;
   if (isFlag(e)) return { comment: `${e.key} = 1: drops the documents flagged`, rule: rule(e.key, '>= 1') };
   const p99 = q(e, 0.99) ?? e.max;
   const p1 = q(e, 0.01) ?? e.min;

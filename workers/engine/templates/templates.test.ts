@@ -118,8 +118,10 @@ describe('templates', () => {
     const preview = JSON.parse(run(['preview', '-c', 'configs/starter.yaml', '--index', '.', '--json', '--ids'])) as { kept_ids: string[]; rules: { label?: string }[] };
     const labels = preview.rules.map((r) => r.label ?? '');
     expect(labels.some((l) => /above its 99th percentile/.test(l))).toBe(true);
-    // The decon run's flag becomes a rule of its own.
-    expect(labels).toContain('decon__decon__items = 1: drops the documents flagged');
+    // The decon run's items count becomes one rule that drops any overlap (not a percentile); its n-gram count none.
+    expect(labels).toContain('decon__decon__items > 0: drops documents that repeat an eval item');
+    expect(labels.filter((l) => l.includes('__decon__'))).toHaveLength(1);
+    expect(preview.kept_ids).not.toContain(finewebDocs(15)[3]!.id);
     run(['mix', '-c', 'configs/starter.yaml', '--quiet']);
     const mixed = readdirSync(join(ws, 'output/starter')).filter((f) => f.endsWith('.gz')).flatMap((f) => readJsonlFile(join(ws, 'output/starter', f)));
     expect(mixed.map((d) => String(d.id)).sort()).toEqual([...preview.kept_ids].sort());
