@@ -59,6 +59,10 @@ describe.skipIf(!hasChromium)('Runs on Slurm', () => {
     await page.getByTestId('tab-runs').click();
     await expect.poll(() => page.getByTestId('run-executor').inputValue(), { timeout: 10_000 }).toBe('slurm');
     expect(await page.getByTestId('slurm-tasks').inputValue()).toBe('2');
+    // The Sources dialog's jobs follow that choice, and it says so.
+    await page.getByTestId('sources-open').click();
+    await expect.poll(() => page.getByTestId('sources-executor').textContent(), { timeout: 10_000 }).toBe('runs on Slurm (chosen in the Runs tab)');
+    await page.getByTestId('sources-close').click();
 
     await page.getByTestId('run-mix').click();
     await expect.poll(() => page.locator('[data-testid="job-latest-state"][data-state]').getAttribute('data-job-id'), { timeout: 10_000 }).toMatch(/^mix-/);

@@ -33,6 +33,7 @@ describe.skipIf(!hasChromium)('Sources dialog', () => {
     const { page } = s;
     await page.goto(s.server.url);
     await page.getByTestId('sources-open').click();
+    expect(await page.getByTestId('sources-executor').textContent()).toBe('runs on this machine');
     const file = page.locator('[data-testid="source-file"][data-path="raw/CC-MAIN-2024-10/000_00000.parquet"]');
     await file.waitFor({ timeout: 20_000 });
     await expect.poll(() => file.textContent()).toContain('8 rows');

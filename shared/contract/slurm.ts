@@ -6,7 +6,7 @@ export { executorConfig };
 export type { ExecutorConfig } from '../executor/schema.js';
 
 /** The kinds the engine can split into an array job (workers/engine/executor/adapters.ts). */
-export const SLURM_KINDS = ['tag', 'dedupe', 'minhash', 'mix', 'tokens', 'decon'] as const;
+export const SLURM_KINDS = ['tag', 'dedupe', 'minhash', 'mix', 'tokens', 'decon', 'warc', 'import'] as const;
 
 /** What the Runs tab remembers per workspace (`.assay/executor.json`): the choice and the Slurm options last used. */
 export const executorSettings = z

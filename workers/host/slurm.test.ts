@@ -1,10 +1,11 @@
-// Slurm jobs through the host contract: executor settings per workspace, refusals, a missing sbatch, and on a real single-node cluster tag → mix, decon, and cancel.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// Slurm jobs through the host contract: executor settings per workspace, refusals, a missing sbatch, and on a real single-node cluster tag → mix, decon, a WARC extraction, and cancel.
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JobInfo } from '../../shared/contract/index.js';
 import { startSlurm } from '../engine/executor/testing.js';
 import { readJsonlFile, scratchDir, writeJsonl } from '../engine/testing.js';
+import { httpBlock, perRecordGzip, warcRecord } from '../engine/warc/testing.js';
 import { openPreviewEngine } from './engine-adapter.js';
 import { failure, makeWorkspace, memoryHost, type MemoryHost } from './testing.js';
 
@@ -128,6 +129,27 @@ describe('on a real single-node Slurm', () => {
     expect(hits('part-1.jsonl.gz').flatMap((x, i) => (JSON.stringify(x) === '[]' ? [] : [[i, x]]))).toEqual([[at, ['qa:0']]]);
     await h.next('index.updated');
     expect((await h.client.invoke('decon.report', { name: 'dc' })).sets.map((s) => [s.set, s.hitItems, s.items])).toEqual([['qa', 1, 2]]);
+  }, 180_000);
+
+  it("the Sources dialog's WARC extraction on Slurm: the pages become documents of the workspace, indexed when it ends", async (ctx) => {
+    if (!cluster || 'skip' in cluster) return ctx.skip(cluster?.skip ?? 'no cluster');
+    const dir = makeWorkspace(scratchDir(), { files: 1, docs: 5 });
+    const page = (title: string): string => `<html><head><title>${title}</title></head><body><main><h1>${title}</h1><p>${'The river runs past the old market where farmers sell bread every morning. '.repeat(4)}</p></main></body></html>`;
+    mkdirSync(join(dir, 'raw'));
+    writeFileSync(join(dir, 'raw/crawl.warc.gz'), perRecordGzip([
+      warcRecord('response', 'https://example.org/a.html', httpBlock(200, { 'Content-Type': 'text/html' }, page('Alpha'))),
+      warcRecord('response', 'https://example.org/b.html', httpBlock(200, { 'Content-Type': 'text/html' }, page('Beta'))),
+    ]));
+    const h = start(dir);
+    // What the dialog sends (store/sources.ts warcConfigText), with the Runs tab's Slurm choice.
+    const job = await h.client.invoke('jobs.start', { kind: 'warc', configText: JSON.stringify({ documents: ['raw/crawl.warc.gz'], destination: '.', source_name: 'crawl' }), executor: { type: 'slurm' } });
+    const end = await ended(h, job.jobId);
+    expect(end.error, end.error).toBeUndefined();
+    expect(end.slurm?.tasks.map((t) => `${t.task}:${t.state}`)).toEqual(['0:done', 'final:done']);
+    expect(end.outputs).toEqual(['documents']);
+    await h.next('index.updated', (u) => u.docs === 7);
+    const rows = (await h.client.invoke('documents.page', { offset: 0, limit: 20 })).rows;
+    expect(rows.filter((r) => r.source === 'crawl')).toHaveLength(2);
   }, 180_000);
 
   it('cancel runs scancel: the job ends cancelled and its tasks read cancelled', async (ctx) => {

@@ -1,6 +1,6 @@
 // Executor slice: the workspace's choice is read and saved through the host; starts carry the Slurm executor only when chosen and only for kinds Slurm runs.
 import { describe, expect, it } from 'vitest';
-import type { ExecutorSettings, JobInfo, JobStart, SlurmRun } from '../../../shared/contract/index.js';
+import type { ExecutorSettings, JobInfo, JobKind, JobStart, SlurmRun } from '../../../shared/contract/index.js';
 import { settle } from '../testing/fakeApi.js';
 import { harness } from '../testing/harness.js';
 
@@ -53,17 +53,22 @@ describe('executor slice', () => {
     expect(disk()).toEqual({ type: 'slurm', slurm: { cpus_per_task: 1, sbatch_args: [], tasks: 2, partition: 'cpu' } });
     await store.getState().startJob({ kind: 'tag', configPath: 'configs/tag.yaml' });
     await store.getState().startJob({ kind: 'index' });
+    // The Sources dialog's extraction and import follow the same choice (the dialog says where they run).
+    await store.getState().startJob({ kind: 'warc', configText: '{}' });
+    const slurm = { type: 'slurm', cpus_per_task: 1, sbatch_args: [], tasks: 2, partition: 'cpu' };
     expect(fake.callsOf('jobs.start')).toEqual([
-      { kind: 'tag', configPath: 'configs/tag.yaml', executor: { type: 'slurm', cpus_per_task: 1, sbatch_args: [], tasks: 2, partition: 'cpu' } },
+      { kind: 'tag', configPath: 'configs/tag.yaml', executor: slurm },
       { kind: 'index' },
+      { kind: 'warc', configText: '{}', executor: slurm },
     ]);
+    expect(['warc', 'import', 'decon', 'index', 'preview'].map((k) => store.getState().executorFor(k as JobKind) !== undefined)).toEqual([true, true, true, false, false]);
   });
 
   it('a saved Slurm choice comes back for the workspace', async () => {
     const { store } = setup({ type: 'slurm', slurm: { tasks: 8, cpus_per_task: 2, sbatch_args: [], logging_dir: 'runs/x' } });
     await store.getState().loadExecutor();
     expect(store.getState().executorFor('mix')).toEqual({ type: 'slurm', tasks: 8, cpus_per_task: 2, sbatch_args: [], logging_dir: 'runs/x' });
-    expect(store.getState().executorFor('warc')).toBeUndefined();
+    expect(store.getState().executorFor('index')).toBeUndefined();
   });
 
   it('job.tasks updates the job it names and ignores one it does not hold', async () => {

@@ -24,12 +24,17 @@ export function taskCommand(): string[] {
 
 export const slurmSource: SlurmSource = { status: (dir) => runStatus(dir), cancel: (dir) => cancelRun(dir, 'last') };
 
-/** The folders a finished run wrote, as the local run names them (mix streams, the tokens destination); attributes go to the index instead. */
+/** The folders a finished run wrote, as the local run names them (mix streams, the tokens destination, new documents); attributes go to the index instead. */
 function outputsOf(plan: JobPlan, root: string): string[] {
   if (plan.kind === 'mix') return plan.mix.streams.flatMap((s) => (s.output.path ? [relativeTo(root, resolve(root, s.output.path))] : []));
   if (plan.kind === 'tokens') return [relativeTo(root, resolve(root, plan.tokens.destination))];
+  if (plan.kind === 'warc') return [relativeTo(root, resolve(root, plan.warc.destination, 'documents'))];
+  if (plan.kind === 'import') return [relativeTo(root, resolve(root, plan.import.destination, 'documents'))];
   return [];
 }
+
+/** Kinds whose finished run changed what the index holds (attributes, or new documents). */
+const REINDEX: ReadonlySet<JobKind> = new Set(['tag', 'dedupe', 'minhash', 'decon', 'warc', 'import']);
 
 export interface SlurmJob {
   kind: JobKind;
@@ -49,5 +54,5 @@ export async function runOnSlurm(job: SlurmJob, plan: JobPlan, c: ExecuteContext
   const arrays = view.tasks.filter((t) => t.task !== 'final').length;
   const ids = view.jobIds.length ? ` (Slurm job${view.jobIds.length > 1 ? 's' : ''} ${view.jobIds.join(', ')})` : '';
   const summary = `${arrays} task(s) done on Slurm${ids} in ${((performance.now() - started) / 1000).toFixed(1)} s; logs in ${relative(job.root, dir)}/logs`;
-  return { summary, outputs: outputsOf(plan, job.root), reindex: plan.kind === 'tag' || plan.kind === 'dedupe' || plan.kind === 'minhash' || plan.kind === 'decon' };
+  return { summary, outputs: outputsOf(plan, job.root), reindex: REINDEX.has(plan.kind) };
 }

@@ -1,4 +1,4 @@
-// The Sources dialog: Parquet files imported and WARC files extracted into Dolma documents by a job, with its progress and cancel.
+// The Sources dialog: Parquet files imported and WARC files extracted into Dolma documents by a job (here or on Slurm), with its progress and cancel.
 import { useEffect, useRef, useState } from 'react';
 import type { SourceFile } from '../../../../shared/contract/index.js';
 import { fmtBytes, fmtInt } from '../../lib/format.js';
@@ -48,6 +48,8 @@ function SourcesDialog({ onClose }: { onClose(): void }) {
 
   const missing = missingTextColumn(src);
   const [parquet, warc] = [chosenOf(src, 'parquet'), chosenOf(src, 'warc')];
+  // Imports and extractions go where the Runs tab sends jobs: said here, since the choice is made there.
+  const onSlurm = useWorkbench((st) => st.executorFor('warc') !== undefined);
   const running = job?.state === 'running';
   const pct = progress && progress.total > 0 ? Math.min(100, Math.round((100 * progress.done) / progress.total)) : null;
   return (
@@ -88,6 +90,9 @@ function SourcesDialog({ onClose }: { onClose(): void }) {
         </div>
       )}
       <div className="dialog-actions">
+        <span className="muted" data-testid="sources-executor" data-slurm={onSlurm} title="where the Runs tab's 'run on' choice sends jobs">
+          {onSlurm ? 'runs on Slurm (chosen in the Runs tab)' : 'runs on this machine'}
+        </span>
         <button type="button" onClick={onClose} data-testid="sources-close">
           Close
         </button>
