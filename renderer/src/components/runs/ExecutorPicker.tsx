@@ -1,4 +1,4 @@
-// Where the Runs tab starts tag / dedupe / minhash / mix / tokens: on this machine or as a Slurm array job, with the Slurm options (remembered per workspace).
+// Where the Runs tab starts tag / dedupe / minhash / mix / tokens / decon (and the Sources dialog its imports and extractions): on this machine or as a Slurm array job, with the Slurm options (remembered per workspace).
 import { useEffect } from 'react';
 import { slurmCapable, type SlurmOptions } from '../../store/executor.js';
 import { useWorkbench, useWorkbenchApi } from '../../store/index.js';
