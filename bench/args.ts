@@ -31,10 +31,10 @@ let canPin: boolean | undefined;
  * "per core" means one core, unless `pin` is false or this is a smoke run: smoke numbers mean nothing, and the README
  * test runs two benches at once, which pinning would put on one core.
  */
-export function runMeasured<T>(node: string[], what: string, opts: { pin?: boolean; maxBuffer?: number } = {}): T {
+export function runMeasured<T>(node: string[], what: string, opts: { pin?: boolean; maxBuffer?: number; env?: NodeJS.ProcessEnv } = {}): T {
   canPin ??= spawnSync('taskset', ['-c', '0', 'true']).status === 0;
   const [cmd, ...args] = (opts.pin ?? true) && !SMOKE && canPin ? ['taskset', '-c', '0', ...node] : node;
-  const r = spawnSync(cmd as string, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], ...(opts.maxBuffer ? { maxBuffer: opts.maxBuffer } : {}) });
+  const r = spawnSync(cmd as string, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], ...(opts.maxBuffer ? { maxBuffer: opts.maxBuffer } : {}), ...(opts.env ? { env: opts.env } : {}) });
   if (r.status !== 0) throw new Error(`${what} failed (${r.status})`);
   return JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '{}') as T;
 }

@@ -9,6 +9,7 @@ import { tagSettingsFromText } from '../../workers/engine/tag/config-file.js';
 import { runTag, type TaggerRequest } from '../../workers/engine/tag/runtime.js';
 import { ensureCorpus } from '../mix/corpus.js';
 import { floorSerial } from '../mix/floor.js';
+import { nativeLines } from './native.js';
 import { poolLines } from './pool.js';
 import { ensureProseCorpus } from './prose.js';
 
@@ -65,7 +66,7 @@ function plan(kind: string): { files: string[]; warmUp: string[]; taggers: (stri
   return { files: [deal('measured', 1, 2)], warmUp: [deal('warm-up', 0, 2)], taggers };
 }
 
-interface Measured {
+export interface Measured {
   /** Wall seconds of the run (start-up and module loading excluded). */
   wall: number;
   /** CPU seconds of the whole process over the run (user + system, every thread: zlib's too). */
@@ -93,10 +94,11 @@ async function measure(kind: string): Promise<Measured> {
   }
 }
 
-function inFreshProcess(kind: string): Measured {
+/** `native`: false runs it with `ASSAY_NATIVE=0` (the JavaScript fastText step even where the C addon is built), true with the addon. */
+function inFreshProcess(kind: string, native?: boolean): Measured {
   const self = fileURLToPath(import.meta.url);
   const node = [process.execPath, '--import', 'tsx', self, '--measure', kind, '--files-used', String(FILES_USED)];
-  return runMeasured<Measured>(node, kind);
+  return runMeasured<Measured>(node, kind, native === undefined ? {} : { env: { ...process.env, ASSAY_NATIVE: native ? '1' : '0' } });
 }
 
 /** The run with the least CPU time of RUNS fresh-process runs. */
@@ -163,6 +165,9 @@ function prose(): string[] {
 const m = process.argv.indexOf('--measure');
 if (m >= 0) {
   process.stdout.write(JSON.stringify(await measure(process.argv[m + 1] as string)) + '\n');
+} else if (process.argv.includes('--native')) {
+  const preset = finewebPreset().map(nameOf);
+  process.stdout.write(nativeLines(inFreshProcess, RUNS, preset.indexOf('language_filter')).join('\n') + '\n');
 } else if (process.argv.includes('--pool')) {
   process.stdout.write(poolLines().join('\n') + '\n');
 } else {

@@ -1,7 +1,7 @@
 // Token → list of ints, looked up straight from a span of a line's bytes: nothing is cut or allocated unless the token is new.
 
 /** Entries before `trim` empties the table (a stream of fresh tokens stays bounded). */
-const LIMIT = 300_000;
+export const CACHE_LIMIT = 300_000;
 /** Pool ints (keys and lists) before `trim` empties the table, whatever the tokens' lengths. */
 const POOL_LIMIT = 1 << 23;
 /**
@@ -27,7 +27,7 @@ export class TokenCache {
   private used = 0;
   private size = 0;
 
-  constructor(private readonly limit = LIMIT) {}
+  constructor(private readonly limit = CACHE_LIMIT) {}
 
   /** The ints behind the offsets `find` and `add` return: `lists[at]` is the length, the list follows. */
   get lists(): Int32Array {

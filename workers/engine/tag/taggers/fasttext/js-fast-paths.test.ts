@@ -66,11 +66,12 @@ describe('first label without ranking all labels', () => {
 });
 
 describe('row cache', () => {
-  it('predicts the same when it starts over every few tokens, and on a second reading', () => {
+  // `native`: the C addon's cache where it is built (js-native.test.ts compares the two), and the JavaScript's.
+  it.each([true, false])('predicts the same when it starts over every few tokens, and on a second reading (native: %s)', (native) => {
     const m = readJsModel(readFileSync(DEFAULT_LID_MODEL));
     if (m === null) throw new Error('lid.176.ftz is read by the JavaScript predictor');
-    const tiny = new JsPredictor(m, 3);
-    const fresh = (): JsPredictor => new JsPredictor(m);
+    const tiny = new JsPredictor(m, 3, native);
+    const fresh = (): JsPredictor => new JsPredictor(m, undefined, native);
     const warm = fresh();
     for (const text of texts()) {
       const expected = fresh().predict(text, -1);

@@ -4,7 +4,8 @@ import type { JsModel } from './js-model.js';
 import { FirstSearch } from './js-first.js';
 import { OutputLayer } from './js-output.js';
 import { rowSummer, type RowSummer } from './js-sum.js';
-import { HASH_START, hashStep, TokenCache } from '../../../text/token-cache.js';
+import { CACHE_LIMIT, HASH_START, hashStep, TokenCache } from '../../../text/token-cache.js';
+import { NativeEmbedder } from './js-native.js';
 
 const EOS = '</s>';
 const utf8 = new TextEncoder();
@@ -54,6 +55,8 @@ export class JsPredictor {
   private readonly search: FirstSearch | null;
   private readonly labelIndex: Map<string, number>;
   private picked = new Float64Array(8);
+  /** The C addon's `embed` when it is built (native/fasttext.c): the same hidden vector, bit for bit. */
+  private readonly native: NativeEmbedder | null;
 
   /** The model's labels, in its order, and whether its input matrix is quantized (`.ftz`). */
   get labels(): readonly string[] {
@@ -64,11 +67,21 @@ export class JsPredictor {
     return this.m.quantized;
   }
 
-  /** `cacheLimit`: distinct tokens kept before the cache starts over (tests lower it to exercise the reset). */
+  /** Whether the C addon computes the hidden vectors (else this class's JavaScript does). */
+  get usesNative(): boolean {
+    return this.native !== null;
+  }
+
+  /**
+   * `cacheLimit`: distinct tokens kept before the cache starts over (tests lower it to exercise the reset).
+   * `native`: false keeps every step in JavaScript even where the addon is built (tests compare the two).
+   */
   constructor(
     private readonly m: JsModel,
     cacheLimit?: number,
+    native = true,
   ) {
+    this.native = native ? NativeEmbedder.create(m, cacheLimit ?? CACHE_LIMIT) : null;
     this.cache = new TokenCache(cacheLimit);
     this.hidden = new Float32Array(m.dim);
     this.summer = rowSummer(m.input.rows, m.dim);
@@ -118,12 +131,14 @@ export class JsPredictor {
    */
   private embed(line: string, whole = false): boolean {
     const { m, hidden } = this;
-    this.cache.trim();
     const nl = whole ? -1 : line.indexOf('\n');
     const text = nl === -1 ? line : line.slice(0, nl);
     if (this.line.length < text.length * 3) this.line = new Uint8Array(text.length * 3 + 1024);
     // fastText reads bytes; the encoder writes a lone surrogate as U+FFFD, as the runtime's input would have it.
-    const tokens = this.split(utf8.encodeInto(text, this.line).written);
+    const end = utf8.encodeInto(text, this.line).written;
+    if (this.native !== null) return this.native.embed(this.line, end, hidden) > 0;
+    this.cache.trim();
+    const tokens = this.split(end);
     if (this.misses > 0) this.cacheNew(tokens);
     let count = this.gather(tokens);
     // The runtime hands fastText the line with a "\n" (as Python's binding does), which reads as `</s>`, unless

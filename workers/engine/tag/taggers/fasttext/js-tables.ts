@@ -47,6 +47,11 @@ export class WordTable {
     this.hashes[slot] = h;
   }
 
+  /** The words in the order added: their UTF-8 bytes back to back, where each starts (and the last ends), their ids. */
+  get entries(): { readonly bytes: Uint8Array; readonly at: Int32Array; readonly ids: Int32Array } {
+    return { bytes: this.bytes.subarray(0, this.used), at: this.at.subarray(0, this.count + 1), ids: this.ids.subarray(0, this.count) };
+  }
+
   /** The id of the word `line[start, end)` (hash `h`), or -1. */
   get(line: Uint8Array, start: number, end: number, h: number): number {
     const e = this.slots[this.slot(line, start, end, h)] as number;

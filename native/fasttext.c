@@ -1,0 +1,430 @@
+// fastText's hidden vector in C (tokens, their rows cached, n-grams hashed, the float32 sum): js-predict.ts's `embed`.
+//
+// The JavaScript predictor stays the reference: this file repeats its steps one for one (same whitespace bytes, same
+// `</s>` and `__label__` rules, same n-gram order, rows added one after the other in float32), and the tests compare
+// the two bit for bit. C, unlike the JavaScript, needs no warm-up and no garbage collection of its caches.
+#define NAPI_VERSION 8
+#include <node_api.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FNV_START 0x811c9dc5u
+#define FNV_PRIME 0x01000193u
+/** Pool ints before the token cache starts over (token-cache.ts's POOL_LIMIT; its entry limit is a parameter). */
+#define POOL_LIMIT (1u << 23)
+
+typedef struct {
+  int32_t dim, minn, maxn, nwords;
+  uint32_t bucket;
+  int32_t rows;
+  float *matrix;
+  /* Dictionary words: open addressing on the bytes' hash; a slot is 1 + the word's index, 0 when empty. */
+  uint32_t wmask, wshift;
+  int32_t *wslot;
+  uint32_t *whash;
+  int32_t *wat, *wid;
+  uint8_t *wbytes;
+  /* Pruned buckets, as BucketTable lays them out: key/value pairs (key -1 empty), and a bit per bucket. */
+  int pruned;
+  uint32_t pmask;
+  int32_t *pslots;
+  uint32_t *pbits;
+  uint32_t pbitsLen;
+  /* Token cache: slot = hash and 1 + entry offset; pool = [key length, key bytes..., list length, list...]. */
+  uint32_t cmask, csize, climit;
+  uint32_t *chash;
+  int32_t *centry;
+  int32_t *pool;
+  uint32_t pused, pcap;
+  /* Scratch: one token's rows, `<token>`, the line's gathered rows, per token the offset of its list. */
+  int32_t *found;
+  uint32_t foundCap;
+  uint8_t *w;
+  uint32_t wCap;
+  int32_t *at;
+  uint32_t atCap;
+  int32_t eos[64];
+  int32_t eosN;
+} Model;
+
+static void *grow(void *p, uint32_t *cap, uint32_t need, size_t unit) {
+  if (need <= *cap) return p;
+  uint32_t n = *cap * 2 > need ? *cap * 2 : need + 64;
+  void *q = realloc(p, (size_t)n * unit);
+  if (q == NULL) abort();
+  *cap = n;
+  return q;
+}
+
+static uint32_t slot_of(uint32_t h, uint32_t mask) { return ((h * 0x9e3779b1u) >> 12) & mask; }
+
+static int32_t word_get(const Model *m, const uint8_t *s, uint32_t len, uint32_t h) {
+  for (uint32_t i = (h * 0x9e3779b1u) >> m->wshift;; i = (i + 1) & m->wmask) {
+    int32_t e = m->wslot[i];
+    if (e == 0) return -1;
+    if (m->whash[i] != h) continue;
+    int32_t from = m->wat[e - 1];
+    if ((uint32_t)(m->wat[e] - from) == len && memcmp(m->wbytes + from, s, len) == 0) return m->wid[e - 1];
+  }
+}
+
+static int32_t prune_get(const Model *m, uint32_t key) {
+  if (m->pbits != NULL && (m->pbits[key >> 5] & (1u << (key & 31))) == 0) return -1;
+  for (uint32_t i = (key * 0x9e3779b1u) & m->pmask;; i = (i + 1) & m->pmask) {
+    int32_t k = m->pslots[i * 2];
+    if (k == (int32_t)key) return m->pslots[i * 2 + 1];
+    if (k == -1) return -1;
+  }
+}
+
+static int is_eos(const uint8_t *s) { return s[0] == '<' && s[1] == '/' && s[2] == 's' && s[3] == '>'; }
+
+/** `subwordRows` of w[0, len) (`<token>`) appended to m->found from `count`; the new count. */
+static uint32_t subwords(Model *m, const uint8_t *w, uint32_t len, uint32_t count) {
+  for (uint32_t i = 0; i < len; i++) {
+    if ((w[i] & 0xc0) == 0x80) continue;
+    uint32_t h = FNV_START;
+    for (uint32_t j = i, n = 1; j < len && n <= (uint32_t)m->maxn; n++) {
+      do {
+        // fastText hashes `int8_t` bytes: sign-extended.
+        h = (h ^ (uint32_t)(int32_t)(int8_t)w[j++]) * FNV_PRIME;
+      } while (j < len && (w[j] & 0xc0) == 0x80);
+      if (n >= (uint32_t)m->minn && !(n == 1 && (i == 0 || j == len))) {
+        uint32_t b = h % m->bucket;
+        int32_t id = m->pruned ? prune_get(m, b) : (int32_t)b;
+        if (id >= 0) m->found[count++] = m->nwords + id;
+      }
+    }
+  }
+  return count;
+}
+
+static const uint8_t LABEL[9] = {'_', '_', 'l', 'a', 'b', 'e', 'l', '_', '_'};
+
+/** The input rows of the token s[0, len) (hash h): its word row if any, then its n-grams, into m->found; their number. */
+static uint32_t token_rows(Model *m, const uint8_t *s, uint32_t len, uint32_t h) {
+  m->found = grow(m->found, &m->foundCap, (len + 2) * (uint32_t)(m->maxn > 0 ? m->maxn : 1) + 1, sizeof(int32_t));
+  uint32_t count = 0;
+  // fastText reads a token with the label prefix as a label, never as input.
+  int label = len >= sizeof LABEL && memcmp(s, LABEL, sizeof LABEL) == 0;
+  int32_t wid = label ? -1 : word_get(m, s, len, h);
+  if (wid >= 0) m->found[count++] = wid;
+  if (!(len == 4 && is_eos(s)) && m->maxn > 0 && !label) {
+    m->w = grow(m->w, &m->wCap, len + 2, 1);
+    m->w[0] = '<';
+    memcpy(m->w + 1, s, len);
+    m->w[len + 1] = '>';
+    count = subwords(m, m->w, len + 2, count);
+  }
+  return count;
+}
+
+static void cache_reset(Model *m, uint32_t slots) {
+  free(m->chash);
+  free(m->centry);
+  m->chash = calloc(slots, sizeof(uint32_t));
+  m->centry = calloc(slots, sizeof(int32_t));
+  if (m->chash == NULL || m->centry == NULL) abort();
+  m->cmask = slots - 1;
+  m->csize = 0;
+}
+
+static void cache_place(Model *m, uint32_t h, int32_t entry) {
+  uint32_t i = slot_of(h, m->cmask);
+  while (m->centry[i] != 0) i = (i + 1) & m->cmask;
+  m->chash[i] = h;
+  m->centry[i] = entry;
+}
+
+/** Offset of the list of s[0, len), or -1. */
+static int32_t cache_find(const Model *m, const uint8_t *s, uint32_t len, uint32_t h) {
+  for (uint32_t i = slot_of(h, m->cmask);; i = (i + 1) & m->cmask) {
+    int32_t e = m->centry[i];
+    if (e == 0) return -1;
+    if (m->chash[i] == h && m->pool[e - 1] == (int32_t)len) {
+      uint32_t k = 0;
+      while (k < len && m->pool[e + k] == s[k]) k++;
+      if (k == len) return e + (int32_t)len;
+    }
+  }
+}
+
+/** Caches the rows of s[0, len), which cache_find has just missed; the offset of its list. */
+static int32_t cache_add(Model *m, const uint8_t *s, uint32_t len, uint32_t h) {
+  uint32_t n = token_rows(m, s, len, h);
+  m->pool = grow(m->pool, &m->pcap, m->pused + len + n + 2, sizeof(int32_t));
+  int32_t e = (int32_t)m->pused;
+  m->pool[e] = (int32_t)len;
+  for (uint32_t k = 0; k < len; k++) m->pool[e + 1 + k] = s[k];
+  int32_t at = e + 1 + (int32_t)len;
+  m->pool[at] = (int32_t)n;
+  memcpy(m->pool + at + 1, m->found, n * sizeof(int32_t));
+  m->pused += len + n + 2;
+  if (++m->csize * 2 > m->cmask + 1) {
+    uint32_t old = m->cmask + 1;
+    uint32_t *oh = m->chash;
+    int32_t *oe = m->centry;
+    m->chash = NULL;
+    m->centry = NULL;
+    uint32_t size = m->csize;
+    cache_reset(m, old * 2);
+    m->csize = size;
+    for (uint32_t i = 0; i < old; i++)
+      if (oe[i] != 0) cache_place(m, oh[i], oe[i]);
+    free(oh);
+    free(oe);
+  }
+  cache_place(m, h, e + 1);
+  return at;
+}
+
+static int is_space(uint8_t c) { return c == 0x20 || c == 0x0a || c == 0x0d || c == 0x09 || c == 0x0b || c == 0x0c || c == 0x00; }
+
+/**
+ * The hidden vector of line[0, end) into hidden[0, dim): tokens split on fastText's whitespace bytes, stopping after
+ * a `</s>` token; each token's rows (cached); `</s>`'s rows appended unless a literal one stopped the line; the rows
+ * summed in float32, in order, and scaled by fround(1 / count). Returns the count (0: no input row, hidden zero).
+ */
+static uint32_t embed(Model *m, const uint8_t *line, uint32_t end, float *hidden) {
+  if (m->csize >= m->climit || m->pused >= POOL_LIMIT) {
+    cache_reset(m, 16);
+    m->pused = 0;
+  }
+  // The offsets first, the rows after: adding a token may move the pool.
+  uint32_t tokens = 0;
+  int stopped = 0;
+  uint32_t start = 0;
+  int in = 0;
+  uint32_t h = FNV_START;
+  for (uint32_t i = 0; i <= end; i++) {
+    uint8_t c = i < end ? line[i] : 0x20;
+    if (!is_space(c)) {
+      if (!in) {
+        in = 1;
+        start = i;
+        h = FNV_START;
+      }
+      h = (h ^ c) * FNV_PRIME;
+    } else if (in) {
+      uint32_t len = i - start;
+      int32_t at = cache_find(m, line + start, len, h);
+      if (at < 0) at = cache_add(m, line + start, len, h);
+      m->at = grow(m->at, &m->atCap, tokens + 1, sizeof(int32_t));
+      m->at[tokens++] = at;
+      in = 0;
+      if (len == 4 && is_eos(line + start)) {
+        stopped = 1;
+        break;
+      }
+    }
+  }
+  for (int32_t d = 0; d < m->dim; d++) hidden[d] = 0.0f;
+  uint32_t count = 0;
+  const int32_t dim = m->dim;
+  for (uint32_t t = 0; t < tokens; t++) {
+    const int32_t *l = m->pool + m->at[t];
+    int32_t n = l[0];
+    for (int32_t k = 1; k <= n; k++) {
+      const float *row = m->matrix + (size_t)l[k] * (size_t)dim;
+      for (int32_t d = 0; d < dim; d++) hidden[d] += row[d];
+    }
+    count += (uint32_t)n;
+  }
+  if (!stopped) {
+    for (int32_t k = 0; k < m->eosN; k++) {
+      const float *row = m->matrix + (size_t)m->eos[k] * (size_t)dim;
+      for (int32_t d = 0; d < dim; d++) hidden[d] += row[d];
+    }
+    count += (uint32_t)m->eosN;
+  }
+  if (count == 0) return 0;
+  const float scale = (float)(1.0 / (double)count);
+  for (int32_t d = 0; d < dim; d++) hidden[d] = hidden[d] * scale;
+  return count;
+}
+
+static void model_free(Model *m) {
+  if (m == NULL) return;
+  free(m->matrix);
+  free(m->wslot);
+  free(m->whash);
+  free(m->wat);
+  free(m->wid);
+  free(m->wbytes);
+  free(m->pslots);
+  free(m->pbits);
+  free(m->chash);
+  free(m->centry);
+  free(m->pool);
+  free(m->found);
+  free(m->w);
+  free(m->at);
+  free(m);
+}
+
+/* ---- N-API ---- */
+
+#define CHECK(call)                                                                                                    \
+  do {                                                                                                                 \
+    if ((call) != napi_ok) return NULL;                                                                                \
+  } while (0)
+
+static napi_value fail(napi_env env, const char *message) {
+  napi_throw_error(env, NULL, message);
+  return NULL;
+}
+
+/** A typed array's data and length in elements; the type must be `type`. */
+static int typed(napi_env env, napi_value v, napi_typedarray_type type, void **data, size_t *length) {
+  bool is;
+  if (napi_is_typedarray(env, v, &is) != napi_ok || !is) return 0;
+  napi_typedarray_type t;
+  if (napi_get_typedarray_info(env, v, &t, length, data, NULL, NULL) != napi_ok || t != type) return 0;
+  return 1;
+}
+
+static void *copy(const void *src, size_t bytes) {
+  void *p = malloc(bytes > 0 ? bytes : 1);
+  if (p == NULL) abort();
+  if (bytes > 0) memcpy(p, src, bytes);
+  return p;
+}
+
+static void finalize(napi_env env, void *data, void *hint) {
+  (void)env;
+  (void)hint;
+  model_free((Model *)data);
+}
+
+/**
+ * create(params Int32Array [dim, minn, maxn, nwords, bucket, pruneMask, pruneMax, cacheLimit], matrix Float32Array,
+ * wordBytes Uint8Array, wordAt Int32Array, wordIds Int32Array, pruneSlots Int32Array | null, pruneBits Int32Array |
+ * null) → handle. Everything is copied, and checked so that no row, word or bucket read can leave its array.
+ */
+static napi_value create(napi_env env, napi_callback_info info) {
+  size_t argc = 7;
+  napi_value argv[7];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  if (argc < 7) return fail(env, "create: 7 arguments expected");
+  int32_t *params, *wat, *wid;
+  float *matrix;
+  uint8_t *wbytes;
+  size_t np, nm, nb, na, ni;
+  if (!typed(env, argv[0], napi_int32_array, (void **)&params, &np) || np < 8) return fail(env, "create: params");
+  if (!typed(env, argv[1], napi_float32_array, (void **)&matrix, &nm)) return fail(env, "create: matrix");
+  if (!typed(env, argv[2], napi_uint8_array, (void **)&wbytes, &nb)) return fail(env, "create: word bytes");
+  if (!typed(env, argv[3], napi_int32_array, (void **)&wat, &na)) return fail(env, "create: word offsets");
+  if (!typed(env, argv[4], napi_int32_array, (void **)&wid, &ni) || na != ni + 1) return fail(env, "create: word ids");
+  int32_t dim = params[0];
+  // fastText sets bucket 0 when a model has no character n-grams.
+  if (dim <= 0 || params[4] < 0 || (params[4] == 0 && params[2] > 0) || params[1] < 0 || params[2] < 0 || params[3] < 0 || params[7] <= 0) return fail(env, "create: model parameters");
+  int64_t rows = (int64_t)(nm / (size_t)dim);
+  for (size_t k = 0; k < ni; k++)
+    if (wat[k] < 0 || wat[k] > wat[k + 1] || (size_t)wat[k + 1] > nb || wid[k] < 0 || wid[k] >= rows) return fail(env, "create: a word is outside its arrays");
+  napi_valuetype kind;
+  CHECK(napi_typeof(env, argv[5], &kind));
+  int64_t subRows = kind == napi_null ? (int64_t)params[4] : (int64_t)params[6] + 1;
+  if ((int64_t)params[3] + subRows > rows) return fail(env, "create: the n-gram rows are outside the matrix");
+  Model *m = calloc(1, sizeof(Model));
+  if (m == NULL) abort();
+  m->dim = dim;
+  m->minn = params[1];
+  m->maxn = params[2];
+  m->nwords = params[3];
+  m->bucket = (uint32_t)params[4];
+  m->climit = (uint32_t)params[7];
+  m->rows = (int32_t)rows;
+  m->matrix = copy(matrix, nm * sizeof(float));
+  m->wbytes = copy(wbytes, nb);
+  m->wat = copy(wat, na * sizeof(int32_t));
+  m->wid = copy(wid, ni * sizeof(int32_t));
+  uint32_t bits = 4;
+  while ((1u << bits) < ni * 2) bits++;
+  m->wmask = (1u << bits) - 1;
+  m->wshift = 32 - bits;
+  m->wslot = calloc(m->wmask + 1, sizeof(int32_t));
+  m->whash = calloc(m->wmask + 1, sizeof(uint32_t));
+  if (m->wslot == NULL || m->whash == NULL) abort();
+  for (size_t k = 0; k < ni; k++) {
+    uint32_t h = FNV_START;
+    for (int32_t i = wat[k]; i < wat[k + 1]; i++) h = (h ^ wbytes[i]) * FNV_PRIME;
+    uint32_t i = (h * 0x9e3779b1u) >> m->wshift;
+    while (m->wslot[i] != 0) i = (i + 1) & m->wmask;
+    m->wslot[i] = (int32_t)k + 1;
+    m->whash[i] = h;
+  }
+  if (kind != napi_null) {
+    int32_t *slots, *pb;
+    size_t ns, npb;
+    uint32_t mask = (uint32_t)params[5];
+    if (!typed(env, argv[5], napi_int32_array, (void **)&slots, &ns) || (mask & (mask + 1)) != 0 || ns != ((size_t)mask + 1) * 2) {
+      model_free(m);
+      return fail(env, "create: prune slots");
+    }
+    m->pruned = 1;
+    m->pmask = (uint32_t)params[5];
+    m->pslots = copy(slots, ns * sizeof(int32_t));
+    for (size_t i = 0; i < ns; i += 2)
+      if (slots[i] != -1 && (slots[i + 1] < 0 || slots[i + 1] > params[6])) {
+        model_free(m);
+        return fail(env, "create: a pruned bucket's row is outside the matrix");
+      }
+    CHECK(napi_typeof(env, argv[6], &kind));
+    if (kind != napi_null) {
+      if (!typed(env, argv[6], napi_int32_array, (void **)&pb, &npb) || npb * 32 < (size_t)m->bucket) {
+        model_free(m);
+        return fail(env, "create: prune bits");
+      }
+      m->pbits = copy(pb, npb * sizeof(int32_t));
+      m->pbitsLen = (uint32_t)npb;
+    }
+  }
+  cache_reset(m, 16);
+  // `</s>`, which ends every line that no literal `</s>` token stopped.
+  static const uint8_t EOS[4] = {'<', '/', 's', '>'};
+  uint32_t h = FNV_START;
+  for (int i = 0; i < 4; i++) h = (h ^ EOS[i]) * FNV_PRIME;
+  m->eosN = (int32_t)token_rows(m, EOS, 4, h);
+  memcpy(m->eos, m->found, (size_t)m->eosN * sizeof(int32_t));
+  for (int32_t k = 0; k < m->eosN; k++)
+    if (m->eos[k] >= m->rows) {
+      model_free(m);
+      return fail(env, "create: a row of </s> is outside the matrix");
+    }
+  napi_value out;
+  if (napi_create_external(env, m, finalize, NULL, &out) != napi_ok) {
+    model_free(m);
+    return NULL;
+  }
+  return out;
+}
+
+/** embed(handle, line Uint8Array, end, hidden Float32Array) → count of rows summed (0: none). */
+static napi_value embed_js(napi_env env, napi_callback_info info) {
+  size_t argc = 4;
+  napi_value argv[4];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  Model *m;
+  uint8_t *line;
+  float *hidden;
+  size_t nl, nh;
+  uint32_t end;
+  if (argc < 4 || napi_get_value_external(env, argv[0], (void **)&m) != napi_ok) return fail(env, "embed: handle");
+  if (!typed(env, argv[1], napi_uint8_array, (void **)&line, &nl)) return fail(env, "embed: line");
+  if (napi_get_value_uint32(env, argv[2], &end) != napi_ok || end > nl) return fail(env, "embed: end");
+  if (!typed(env, argv[3], napi_float32_array, (void **)&hidden, &nh) || nh < (size_t)m->dim) return fail(env, "embed: hidden");
+  uint32_t count = embed(m, line, end, hidden);
+  napi_value out;
+  CHECK(napi_create_uint32(env, count, &out));
+  return out;
+}
+
+NAPI_MODULE_INIT() {
+  napi_value f;
+  CHECK(napi_create_function(env, "create", NAPI_AUTO_LENGTH, create, NULL, &f));
+  CHECK(napi_set_named_property(env, exports, "create", f));
+  CHECK(napi_create_function(env, "embed", NAPI_AUTO_LENGTH, embed_js, NULL, &f));
+  CHECK(napi_set_named_property(env, exports, "embed", f));
+  return exports;
+}

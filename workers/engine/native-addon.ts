@@ -1,0 +1,48 @@
+// The optional C addon (native/fasttext.c, built by scripts/build-native.mjs): found beside the sources or the bundles.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** What native/fasttext.c exports (see its comments for the arguments). */
+export interface NativeAddon {
+  create(params: Int32Array, matrix: Float32Array, wordBytes: Uint8Array, wordAt: Int32Array, wordIds: Int32Array, pruneSlots: Int32Array | null, pruneBits: Int32Array | null): object;
+  embed(handle: object, line: Uint8Array, end: number, hidden: Float32Array): number;
+}
+
+export const ADDON_FILE = join('native', 'build', 'assay_native.node');
+
+export interface AddonStatus {
+  addon: NativeAddon | null;
+  /** Where it was found (null: not built, or not looked for). */
+  file: string | null;
+  /** Why it is not used: `ASSAY_NATIVE=0`, not built, or the error loading it gave. */
+  reason: string | null;
+}
+
+let status: AddonStatus | undefined;
+
+/**
+ * The addon, loaded once per process, or null: `ASSAY_NATIVE=0` turns it off (tests and benches compare the two
+ * paths), and a machine that could not build it runs the JavaScript, which gives the same results.
+ */
+export function nativeAddon(): NativeAddon | null {
+  return addonStatus().addon;
+}
+
+export function addonStatus(): AddonStatus {
+  if (status !== undefined) return status;
+  if (process.env.ASSAY_NATIVE === '0') return (status = { addon: null, file: null, reason: 'ASSAY_NATIVE=0' });
+  // The repository's root is 2 folders above the bundles (dist/engine) and 2 above this source file.
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let up = 0; up < 4; up++, dir = dirname(dir)) {
+    const file = join(dir, ADDON_FILE);
+    if (!existsSync(file)) continue;
+    try {
+      return (status = { addon: createRequire(import.meta.url)(file) as NativeAddon, file, reason: null });
+    } catch (e) {
+      return (status = { addon: null, file, reason: (e as Error).message });
+    }
+  }
+  return (status = { addon: null, file: null, reason: `${ADDON_FILE} is not built (npm run build:native)` });
+}

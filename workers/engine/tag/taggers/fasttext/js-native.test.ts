@@ -1,0 +1,125 @@
+// The C addon's hidden vectors (native/fasttext.c) against the JavaScript predictor's: the same predictions, bit for bit.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { addonStatus } from '../../../native-addon.js';
+import { tempDir } from '../../../testing.js';
+import { readJsModel } from './js-model.js';
+import { JsPredictor } from './js-predict.js';
+import { DEFAULT_LID_MODEL } from './model.js';
+import { LANGUAGE_SAMPLES } from './samples.js';
+import { trainSupervised } from './train.js';
+
+const status = addonStatus();
+const built = status.addon !== null;
+
+const HARD = [
+  '',
+  ' ',
+  '\t\v\f\r',
+  'first line\nsecond line',
+  '\nstarts with a newline',
+  '__label__en is read as a label, not a word',
+  '__label__',
+  '__labe',
+  'a literal </s> token stops the line: le reste est ignoré',
+  'ends with the token </s>',
+  '</s>',
+  '<//s> </s/> </S>',
+  'lone \uD800 surrogate and \uDC00 another',
+  'emoji 😊😊 and CJK 東京都の天気 and Ærøskøbing',
+  'x'.repeat(5000),
+  'the the the the the the the the',
+  'nul\u0000byte and \u0085 next-line and \u00a0 no-break space',
+  'GCLOUD_ARTIFACTS_VPCSC-CONFIG(1) --format=json --verbosity=debug /usr/bin/env',
+];
+const TEXTS = [...LANGUAGE_SAMPLES.map(([, t]) => t), ...HARD];
+
+/** Two predictors of one model: the addon's (when built) and the JavaScript's; every output compared exactly. */
+function agree(model: Buffer, texts: readonly string[], cacheLimit?: number): void {
+  const c = new JsPredictor(readJsModel(model)!, cacheLimit);
+  const js = new JsPredictor(readJsModel(model)!, cacheLimit, false);
+  expect(c.usesNative).toBe(built);
+  expect(js.usesNative).toBe(false);
+  const labels = [...js.labels.slice(0, 3), '__label__none'];
+  for (const text of texts) {
+    const what = JSON.stringify(text.slice(0, 40));
+    for (const k of [1, -1]) expect(c.predict(text, k), `${what} k=${k}`).toEqual(js.predict(text, k));
+    expect(c.first(text, labels), what).toEqual(js.first(text, labels));
+  }
+}
+
+describe.runIf(built)('the C addon', () => {
+  const lid = readFileSync(DEFAULT_LID_MODEL);
+
+  it('gives lid.176 the JavaScript predictor\'s exact probabilities on samples and hard inputs', () => {
+    agree(lid, TEXTS);
+  });
+
+  it('keeps agreeing when its token cache starts over every few tokens', () => {
+    const many = Array.from({ length: 40 }, (_, i) => `${LANGUAGE_SAMPLES[i % LANGUAGE_SAMPLES.length]![1]} token${i} ${'y'.repeat(i)}`);
+    agree(lid, [...many, ...many], 7);
+  });
+
+  it('refuses tables that would read outside its arrays, with the field named', () => {
+    const addon = status.addon!;
+    const words = { bytes: new Uint8Array([0x61]), at: Int32Array.of(0, 1), ids: Int32Array.of(0) };
+    // dim 2, n-grams of 1–2 characters, 1 word, 4 buckets, unpruned, cache of 100 tokens.
+    const params = Int32Array.of(2, 1, 2, 1, 4, 0, -1, 100);
+    const matrix = (rows: number): Float32Array => new Float32Array(rows * 2);
+    expect(() => addon.create(params, matrix(5), words.bytes, words.at, words.ids, null, null)).not.toThrow();
+    // 1 word + 4 buckets need 5 rows.
+    expect(() => addon.create(params, matrix(4), words.bytes, words.at, words.ids, null, null)).toThrow(/n-gram rows are outside/);
+    expect(() => addon.create(params, matrix(5), words.bytes, Int32Array.of(0, 2), words.ids, null, null)).toThrow(/word is outside/);
+    expect(() => addon.create(params, matrix(5), words.bytes, words.at, Int32Array.of(9), null, null)).toThrow(/word is outside/);
+    const slots = new Int32Array(32).fill(-1);
+    slots[0] = 3;
+    slots[1] = 50;
+    const pruned = Int32Array.of(2, 1, 2, 1, 4, 15, 1, 100);
+    expect(() => addon.create(pruned, matrix(3), words.bytes, words.at, words.ids, slots, null)).toThrow(/pruned bucket's row/);
+    expect(() => addon.create(pruned, matrix(3), words.bytes, words.at, words.ids, slots.subarray(0, 30), null)).toThrow(/prune slots/);
+    expect(() => addon.embed({}, new Uint8Array(4), 4, new Float32Array(2))).toThrow(/handle/);
+  });
+
+  describe('models trained here (dense matrices, unpruned buckets, no n-grams)', () => {
+    const tmp = tempDir('assay-ftc-');
+    afterAll(() => tmp.cleanup());
+
+    it.each([
+      ['softmax', { loss: 'softmax' as const, minn: 2, maxn: 4 }],
+      ['hs', { loss: 'hs' as const, minn: 0, maxn: 0 }],
+    ])('%s: the same predictions as the JavaScript', async (name, opts) => {
+      const lines: string[] = [];
+      const labels = ['news', 'sport', 'food'];
+      const words = [['election', 'minister', 'vote'], ['goal', 'match', 'team'], ['recipe', 'bake', 'spicy']];
+      for (let i = 0; i < 300; i++) lines.push(`__label__${labels[i % 3]} ${words[i % 3]!.join(' ')} common words ${i % 11}`);
+      const train = join(tmp.dir, `${name}.txt`);
+      writeFileSync(train, lines.join('\n') + '\n');
+      const model = join(tmp.dir, `${name}.bin`);
+      await trainSupervised(train, model, { ...opts, epoch: 5, dim: 10, bucket: 5000, wordNgrams: 1, lr: 0.5, seed: 1 });
+      agree(readFileSync(model), ['election vote today', 'the team scored a goal', 'spicy bakery recipes', 'unseen tokens only', ...HARD]);
+    });
+  });
+});
+
+describe('the addon\'s loading', () => {
+  it('is built wherever CI asks for it (ASSAY_REQUIRE_NATIVE=1)', () => {
+    if (process.env.ASSAY_REQUIRE_NATIVE === '1') expect(status, status.reason ?? '').toMatchObject({ reason: null });
+    else expect(built || status.reason !== null).toBe(true);
+  });
+
+  it('is turned off by ASSAY_NATIVE=0, and the predictor then runs in JavaScript', () => {
+    const script = `
+      import { addonStatus } from './workers/engine/native-addon.ts';
+      import { readJsModel } from './workers/engine/tag/taggers/fasttext/js-model.ts';
+      import { JsPredictor } from './workers/engine/tag/taggers/fasttext/js-predict.ts';
+      import { DEFAULT_LID_MODEL } from './workers/engine/tag/taggers/fasttext/model.ts';
+      import { readFileSync } from 'node:fs';
+      const p = new JsPredictor(readJsModel(readFileSync(DEFAULT_LID_MODEL)));
+      console.log(JSON.stringify({ reason: addonStatus().reason, native: p.usesNative, top: p.predict('bonjour tout le monde', 1)[0].label }));`;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, ASSAY_NATIVE: '0' } });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout.trim())).toEqual({ reason: 'ASSAY_NATIVE=0', native: false, top: '__label__fr' });
+  });
+});

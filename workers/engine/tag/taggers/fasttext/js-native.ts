@@ -1,0 +1,36 @@
+// fastText's hidden vector through the C addon when it is built: js-predict.ts's `embed`, bit for bit, with no warm-up.
+import { nativeAddon, type NativeAddon } from '../../../native-addon.js';
+import type { JsModel } from './js-model.js';
+
+/**
+ * One predictor's native side: the model's rows (every input row decoded once, 3.2 MB for lid.176), its words and
+ * pruned buckets copied into C, and a token cache of its own there, which the garbage collector never traces.
+ */
+export class NativeEmbedder {
+  private constructor(
+    private readonly addon: NativeAddon,
+    private readonly handle: object,
+  ) {}
+
+  /** null when the addon is not built, is turned off (`ASSAY_NATIVE=0`), or refuses the model. */
+  static create(m: JsModel, cacheLimit: number): NativeEmbedder | null {
+    const addon = nativeAddon();
+    if (addon === null) return null;
+    const matrix = new Float32Array(m.input.rows * m.dim);
+    for (let i = 0; i < m.input.rows; i++) m.input.decode(i, matrix, i * m.dim);
+    const { bytes, at, ids } = m.words.entries;
+    const prune = m.prune?.layout ?? null;
+    const params = Int32Array.of(m.dim, m.minn, m.maxn, m.nwords, m.bucket, prune?.mask ?? 0, m.prune?.maxValue ?? -1, cacheLimit);
+    try {
+      return new NativeEmbedder(addon, addon.create(params, matrix, bytes, at, ids, prune?.slots ?? null, prune?.bits ?? null));
+    } catch {
+      // A model whose tables the C side's checks refuse stays with the JavaScript, which reads any model readJsModel accepts.
+      return null;
+    }
+  }
+
+  /** The hidden vector of `line[0, end)` into `hidden`; the number of rows summed (0: none, `hidden` is zero). */
+  embed(line: Uint8Array, end: number, hidden: Float32Array): number {
+    return this.addon.embed(this.handle, line, end, hidden);
+  }
+}
