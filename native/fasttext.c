@@ -3,8 +3,7 @@
 // The JavaScript predictor stays the reference: this file repeats its steps one for one (same whitespace bytes, same
 // `</s>` and `__label__` rules, same n-gram order, rows added one after the other in float32), and the tests compare
 // the two bit for bit. C, unlike the JavaScript, needs no warm-up and no garbage collection of its caches.
-#define NAPI_VERSION 8
-#include <node_api.h>
+#include "assay.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -263,26 +262,7 @@ static void model_free(Model *m) {
   free(m);
 }
 
-/* ---- N-API ---- */
-
-#define CHECK(call)                                                                                                    \
-  do {                                                                                                                 \
-    if ((call) != napi_ok) return NULL;                                                                                \
-  } while (0)
-
-static napi_value fail(napi_env env, const char *message) {
-  napi_throw_error(env, NULL, message);
-  return NULL;
-}
-
-/** A typed array's data and length in elements; the type must be `type`. */
-static int typed(napi_env env, napi_value v, napi_typedarray_type type, void **data, size_t *length) {
-  bool is;
-  if (napi_is_typedarray(env, v, &is) != napi_ok || !is) return 0;
-  napi_typedarray_type t;
-  if (napi_get_typedarray_info(env, v, &t, length, data, NULL, NULL) != napi_ok || t != type) return 0;
-  return 1;
-}
+/* ---- Node-API ---- */
 
 static void *copy(const void *src, size_t bytes) {
   void *p = malloc(bytes > 0 ? bytes : 1);
@@ -302,7 +282,7 @@ static void finalize(napi_env env, void *data, void *hint) {
  * wordBytes Uint8Array, wordAt Int32Array, wordIds Int32Array, pruneSlots Int32Array | null, pruneBits Int32Array |
  * null) → handle. Everything is copied, and checked so that no row, word or bucket read can leave its array.
  */
-static napi_value create(napi_env env, napi_callback_info info) {
+napi_value fasttext_create(napi_env env, napi_callback_info info) {
   size_t argc = 7;
   napi_value argv[7];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
@@ -401,7 +381,7 @@ static napi_value create(napi_env env, napi_callback_info info) {
 }
 
 /** embed(handle, line Uint8Array, end, hidden Float32Array) → count of rows summed (0: none). */
-static napi_value embed_js(napi_env env, napi_callback_info info) {
+napi_value fasttext_embed(napi_env env, napi_callback_info info) {
   size_t argc = 4;
   napi_value argv[4];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
@@ -418,13 +398,4 @@ static napi_value embed_js(napi_env env, napi_callback_info info) {
   napi_value out;
   CHECK(napi_create_uint32(env, count, &out));
   return out;
-}
-
-NAPI_MODULE_INIT() {
-  napi_value f;
-  CHECK(napi_create_function(env, "create", NAPI_AUTO_LENGTH, create, NULL, &f));
-  CHECK(napi_set_named_property(env, exports, "create", f));
-  CHECK(napi_create_function(env, "embed", NAPI_AUTO_LENGTH, embed_js, NULL, &f));
-  CHECK(napi_set_named_property(env, exports, "embed", f));
-  return exports;
 }

@@ -8,6 +8,10 @@ import { fileURLToPath } from 'node:url';
 export interface NativeAddon {
   create(params: Int32Array, matrix: Float32Array, wordBytes: Uint8Array, wordAt: Int32Array, wordIds: Int32Array, pruneSlots: Int32Array | null, pruneBits: Int32Array | null): object;
   embed(handle: object, line: Uint8Array, end: number, hidden: Float32Array): number;
+  /** dolma/ngrams.ts's stats: [n, mostCommonChars, duplicateChars, totalChars] per order into `out`; the orders written. */
+  ngramStats(wordIds: Int32Array, wordLen: Int32Array, maxN: number, out: Float64Array): number;
+  /** datatrove/dup-ngrams.ts's allDuplicateChars: each n's repeated code points into `out`. */
+  allDuplicateChars(chars: Uint16Array, starts: Int32Array, ids: Int32Array, cpLens: Int32Array, count: number, ns: Int32Array, out: Float64Array): void;
 }
 
 export const ADDON_FILE = join('native', 'build', 'assay_native.node');

@@ -1,4 +1,5 @@
 // Gopher repetition's `find_all_duplicate(words, n)` for several n at once, over the words' characters end to end.
+import { nativeAddon } from '../../../native-addon.js';
 import { wordIdsOf, type WordIds } from './word-ids.js';
 
 const B = 0x01000193;
@@ -38,7 +39,7 @@ function growPowers(len: number): void {
  * set nor ever matched by a later window, and skipping its insertion changes nothing. The run marks are counted in a
  * small hashed array, so a collision only marks more windows.
  */
-export function allDuplicateChars(w: WordIds, ns: readonly number[]): number[] {
+export function allDuplicateCharsJs(w: WordIds, ns: readonly number[]): number[] {
   const { count, chars } = w;
   const total = chars.length;
   growPowers(Math.max(total, RUN));
@@ -154,6 +155,19 @@ function markRuns(w: WordIds, side: 0 | 1): void {
 }
 
 let primed = false;
+const addon = nativeAddon();
+let out = new Float64Array(8);
+
+/**
+ * allDuplicateCharsJs through the C addon when it is built (native/dup-ngrams.c: the same walk, 64-bit hashes, no
+ * warm-up), else in JavaScript; the tests hold both to upstream's naive walk.
+ */
+export function allDuplicateChars(w: WordIds, ns: readonly number[]): number[] {
+  if (addon === null || ns.some((n) => !(n >= 1 && n <= 0x7fffffff && Number.isInteger(n)))) return allDuplicateCharsJs(w, ns);
+  if (out.length < ns.length) out = new Float64Array(ns.length);
+  addon.allDuplicateChars(w.chars, w.starts, w.ids, w.cpLens, w.count, Int32Array.from(ns), out);
+  return Array.from(out.subarray(0, ns.length));
+}
 
 /**
  * Runs every path (growth, hits, misses, short and long windows) while the functions are cold: a long first document
@@ -163,8 +177,8 @@ let primed = false;
  * every command listing taggers would pay for it).
  */
 export function primeDuplicateChars(): void {
-  if (primed) return;
+  if (primed || addon !== null) return;
   primed = true;
   const warm = wordIdsOf(Array.from({ length: 1500 }, (_, i) => (i % 7 === 0 ? 'a-rather-long-repeated-word' : `w${i % 50}`)));
-  for (let k = 0; k < 12; k++) allDuplicateChars(warm, [1, 2, 5, 10]);
+  for (let k = 0; k < 12; k++) allDuplicateCharsJs(warm, [1, 2, 5, 10]);
 }

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { cpLength } from '../../../text/python.js';
 import { splitIntoWords } from '../../../text/words.js';
-import { allDuplicateChars, RUN } from './dup-ngrams.js';
+import { nativeAddon } from '../../../native-addon.js';
+import { allDuplicateChars, allDuplicateCharsJs, RUN } from './dup-ngrams.js';
 import { topNgramChars } from './ngrams.js';
 import { wordIdsFor, wordIdsOf } from './word-ids.js';
 
@@ -64,7 +65,13 @@ describe('gopher_repetition n-grams', () => {
     }
   });
 
-  it('find_all_duplicate: the same characters as the naive definition for every n', () => {
+  // `allDuplicateChars` goes through the C addon where it is built (native/dup-ngrams.c); `allDuplicateCharsJs` is the JavaScript.
+  const IMPLS = [
+    ['allDuplicateChars', allDuplicateChars],
+    ['allDuplicateCharsJs', allDuplicateCharsJs],
+  ] as const;
+
+  it.each(IMPLS)('find_all_duplicate: the same characters as the naive definition for every n (%s)', (_, allDuplicateChars) => {
     for (let seed = 0; seed < 120; seed++) {
       const words = randomWords(seed, 1 + (seed * 7) % 150);
       const ns = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
@@ -72,7 +79,7 @@ describe('gopher_repetition n-grams', () => {
     }
   });
 
-  it('find_all_duplicate: long repeated passages, and equal characters under different word boundaries', () => {
+  it.each(IMPLS)('find_all_duplicate: long repeated passages, and equal characters under different word boundaries (%s)', (_, allDuplicateChars) => {
     const passage = 'the quick brown fox jumps over the lazy dog again and again'.split(' ');
     const words = [...passage, 'x', ...passage, ...passage.slice(3), 'thequick', 'brownfox', ...passage];
     for (let n = 1; n <= 12; n++) expect(allDuplicateChars(wordIdsOf(words), [n])).toEqual([naiveAllDuplicate(words, n)]);
@@ -95,6 +102,36 @@ describe('gopher_repetition n-grams', () => {
         const want = best === undefined ? undefined : best[0].split(' ').reduce((a, w) => a + cpLength(w), n - 1) * best[1];
         expect(tops.get(n), `seed ${seed} n ${n}`).toBe(want);
       }
+    }
+  });
+});
+
+describe.runIf(nativeAddon() !== null)('find_all_duplicate in C', () => {
+  it('refuses words outside its arrays and n below 1, naming the argument', () => {
+    const addon = nativeAddon()!;
+    const w = wordIdsOf(['ab', 'c', 'ab', 'c']);
+    const out = new Float64Array(2);
+    addon.allDuplicateChars(w.chars, w.starts, w.ids, w.cpLens, w.count, Int32Array.of(1, 2), out);
+    expect([...out]).toEqual([3, 3]);
+    expect(() => addon.allDuplicateChars(w.chars, w.starts, w.ids, w.cpLens, w.count + 5, Int32Array.of(1), out)).toThrow(/count/);
+    expect(() => addon.allDuplicateChars(w.chars, Int32Array.of(0, 2, 9, 9, 9), w.ids, w.cpLens, w.count, Int32Array.of(1), out)).toThrow(/outside chars/);
+    expect(() => addon.allDuplicateChars(w.chars, w.starts, Int32Array.of(0, 1, 7, 1), w.cpLens, w.count, Int32Array.of(1), out)).toThrow(/outside chars or lengths/);
+    expect(() => addon.allDuplicateChars(w.chars, w.starts, w.ids, w.cpLens, w.count, Int32Array.of(0), out)).toThrow(/below 1/);
+  });
+
+  it('agrees with the JavaScript on documents of thousands of words (tables grown, long windows filtered by runs)', () => {
+    let s = 7;
+    const next = (k: number): number => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) % k);
+    const vocab = Array.from({ length: 300 }, (_, i) => `w${i}${'x'.repeat(i % 23)}`);
+    for (let t = 0; t < 6; t++) {
+      const words: string[] = [];
+      while (words.length < 4000 + t * 1000) {
+        if (words.length > 50 && next(5) === 0) words.push(...words.slice(next(words.length - 40), words.length).slice(0, 5 + next(30)));
+        else words.push(vocab[next(vocab.length)]!);
+      }
+      const w = wordIdsOf(words);
+      const ns = [1, 2, 3, 5, 10, 25];
+      expect(allDuplicateChars(w, ns)).toEqual(allDuplicateCharsJs(w, ns));
     }
   });
 });

@@ -1,6 +1,7 @@
 // gopher_v1's n-gram statistics against gopher.py's Counter arithmetic written out naively, on random repetitive texts.
 import { describe, expect, it } from 'vitest';
-import { ngramStats } from './ngrams.js';
+import { nativeAddon } from '../../../native-addon.js';
+import { ngramStats, ngramStatsJs } from './ngrams.js';
 
 /** Counter over word tuples: most_common(1) (first inserted among ties), Σ count·chars over repeats and over all. */
 function naive(words: string[], maxN: number) {
@@ -41,7 +42,11 @@ function ids(words: string[]): [Int32Array, Int32Array] {
   return [Int32Array.from(out), Int32Array.from(lens)];
 }
 
-describe('gopher_v1 n-grams', () => {
+// `ngramStats` goes through the C addon where it is built (native/ngrams.c); `ngramStatsJs` is the JavaScript.
+describe.each([
+  ['ngramStats', ngramStats],
+  ['ngramStatsJs', ngramStatsJs],
+])('gopher_v1 n-grams: %s', (_, ngramStats) => {
   it('equal Counter arithmetic for every order, from all-unique to all-repeated texts', () => {
     let s = 1;
     const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
@@ -51,5 +56,18 @@ describe('gopher_v1 n-grams', () => {
       const [wordIds, wordLen] = ids(words);
       expect(ngramStats(wordIds, wordLen, 10)).toEqual(naive(words, 10));
     }
+  });
+});
+
+describe.runIf(nativeAddon() !== null)('gopher_v1 n-grams in C', () => {
+  it('refuses word ids outside the lengths and orders it has no room for, naming the argument', () => {
+    const addon = nativeAddon()!;
+    const out = new Float64Array(36);
+    expect(addon.ngramStats(Int32Array.of(0, 1, 0, 1), Int32Array.of(2, 3), 10, out)).toBe(3);
+    expect([...out.subarray(0, 4)]).toEqual([2, 10, 10, 15]);
+    expect(() => addon.ngramStats(Int32Array.of(0, 2), Int32Array.of(2, 3), 10, out)).toThrow(/word id is outside/);
+    expect(() => addon.ngramStats(Int32Array.of(0, -1), Int32Array.of(2, 3), 10, out)).toThrow(/word id is outside/);
+    expect(() => addon.ngramStats(Int32Array.of(0), Int32Array.of(2), 11, out)).toThrow(/out/);
+    expect(() => addon.ngramStats(Int32Array.of(0), Int32Array.of(2), 1, out)).toThrow(/maxN/);
   });
 });

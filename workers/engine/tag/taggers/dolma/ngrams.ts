@@ -1,4 +1,5 @@
 // Word n-gram counting for gopher_v1 in linear time: n-grams are interned as (previous (n-1)-gram id, word id) pairs.
+import { nativeAddon } from '../../../native-addon.js';
 import { atLeast, oversized } from './word-ids.js';
 
 /**
@@ -73,7 +74,7 @@ let first = new Int32Array(64);
  * in position order, so ids follow first occurrence, which is Counter's order for most_common
  * ties. A unique n-gram adds only its characters to the total, so totals come from prefix sums.
  */
-export function ngramStats(wordIds: Int32Array, wordLen: Int32Array, maxN: number): NgramStats[] {
+export function ngramStatsJs(wordIds: Int32Array, wordLen: Int32Array, maxN: number): NgramStats[] {
   const w = wordIds.length;
   const out: NgramStats[] = [];
   if (prefix.length < w + 2 || oversized(prefix.length, w + 2)) {
@@ -147,5 +148,21 @@ export function ngramStats(wordIds: Int32Array, wordLen: Int32Array, maxN: numbe
     }
     live = kept;
   }
+  return out;
+}
+
+const addon = nativeAddon();
+let native = new Float64Array(0);
+
+/**
+ * ngramStatsJs through the C addon when it is built (native/ngrams.c: the same walk, no warm-up, no collector),
+ * else in JavaScript; the tests hold both to the naive Counter.
+ */
+export function ngramStats(wordIds: Int32Array, wordLen: Int32Array, maxN: number): NgramStats[] {
+  if (addon === null || maxN < 2 || maxN > 64) return ngramStatsJs(wordIds, wordLen, maxN);
+  if (native.length < 4 * (maxN - 1)) native = new Float64Array(4 * (maxN - 1));
+  const orders = addon.ngramStats(wordIds, wordLen, maxN, native);
+  const out: NgramStats[] = [];
+  for (let k = 0; k < orders; k++) out.push({ n: native[4 * k]!, mostCommonChars: native[4 * k + 1]!, duplicateChars: native[4 * k + 2]!, totalChars: native[4 * k + 3]! });
   return out;
 }

@@ -1,0 +1,28 @@
+// The addon's entry: the functions each kernel exports, and the argument helpers they share.
+#include "assay.h"
+
+napi_value fail(napi_env env, const char *message) {
+  napi_throw_error(env, NULL, message);
+  return NULL;
+}
+
+int typed(napi_env env, napi_value v, napi_typedarray_type type, void **data, size_t *length) {
+  bool is;
+  if (napi_is_typedarray(env, v, &is) != napi_ok || !is) return 0;
+  napi_typedarray_type t;
+  if (napi_get_typedarray_info(env, v, &t, length, data, NULL, NULL) != napi_ok || t != type) return 0;
+  return 1;
+}
+
+static int export(napi_env env, napi_value exports, const char *name, napi_callback f) {
+  napi_value fn;
+  return napi_create_function(env, name, NAPI_AUTO_LENGTH, f, NULL, &fn) == napi_ok && napi_set_named_property(env, exports, name, fn) == napi_ok;
+}
+
+// Context-aware (NAPI_MODULE_INIT), so worker threads may load it too; kernels keep no state shared between threads.
+NAPI_MODULE_INIT() {
+  if (!export(env, exports, "create", fasttext_create) || !export(env, exports, "embed", fasttext_embed) ||
+      !export(env, exports, "ngramStats", gopher_ngram_stats) || !export(env, exports, "allDuplicateChars", gopher_all_duplicate))
+    return NULL;
+  return exports;
+}

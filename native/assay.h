@@ -1,0 +1,22 @@
+// What the addon's files share: Node-API, argument helpers, and each kernel's exported functions.
+#ifndef ASSAY_H
+#define ASSAY_H
+#define NAPI_VERSION 8
+#include <node_api.h>
+#include <stddef.h>
+
+#define CHECK(call)                                                                                                    \
+  do {                                                                                                                 \
+    if ((call) != napi_ok) return NULL;                                                                                \
+  } while (0)
+
+/** Throws `message` as an Error; returns NULL for the caller to return. */
+napi_value fail(napi_env env, const char *message);
+/** A typed array's data and length in elements, when `v` is one of type `type`. */
+int typed(napi_env env, napi_value v, napi_typedarray_type type, void **data, size_t *length);
+
+napi_value fasttext_create(napi_env env, napi_callback_info info);
+napi_value fasttext_embed(napi_env env, napi_callback_info info);
+napi_value gopher_ngram_stats(napi_env env, napi_callback_info info);
+napi_value gopher_all_duplicate(napi_env env, napi_callback_info info);
+#endif
