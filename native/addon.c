@@ -22,7 +22,8 @@ static int export(napi_env env, napi_value exports, const char *name, napi_callb
 // Context-aware (NAPI_MODULE_INIT), so worker threads may load it too; kernels keep no state shared between threads.
 NAPI_MODULE_INIT() {
   if (!export(env, exports, "create", fasttext_create) || !export(env, exports, "embed", fasttext_embed) ||
-      !export(env, exports, "ngramStats", gopher_ngram_stats) || !export(env, exports, "allDuplicateChars", gopher_all_duplicate))
+      !export(env, exports, "ngramStats", gopher_ngram_stats) || !export(env, exports, "allDuplicateChars", gopher_all_duplicate) ||
+      !export(env, exports, "topNgramChars", gopher_top_ngrams))
     return NULL;
   return exports;
 }

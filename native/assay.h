@@ -19,4 +19,5 @@ napi_value fasttext_create(napi_env env, napi_callback_info info);
 napi_value fasttext_embed(napi_env env, napi_callback_info info);
 napi_value gopher_ngram_stats(napi_env env, napi_callback_info info);
 napi_value gopher_all_duplicate(napi_env env, napi_callback_info info);
+napi_value gopher_top_ngrams(napi_env env, napi_callback_info info);
 #endif

@@ -12,6 +12,8 @@ export interface NativeAddon {
   ngramStats(wordIds: Int32Array, wordLen: Int32Array, maxN: number, out: Float64Array): number;
   /** datatrove/dup-ngrams.ts's allDuplicateChars: each n's repeated code points into `out`. */
   allDuplicateChars(chars: Uint16Array, starts: Int32Array, ids: Int32Array, cpLens: Int32Array, count: number, ns: Int32Array, out: Float64Array): void;
+  /** datatrove/ngrams.ts's topNgramChars: the value for each n into `out`, NaN where there is no n-gram. */
+  topNgramChars(ids: Int32Array, count: number, cpLens: Int32Array, ns: Int32Array, out: Float64Array): void;
 }
 
 export const ADDON_FILE = join('native', 'build', 'assay_native.node');

@@ -4,7 +4,7 @@ import { cpLength } from '../../../text/python.js';
 import { splitIntoWords } from '../../../text/words.js';
 import { nativeAddon } from '../../../native-addon.js';
 import { allDuplicateChars, allDuplicateCharsJs, RUN } from './dup-ngrams.js';
-import { topNgramChars } from './ngrams.js';
+import { topNgramChars, topNgramCharsJs } from './ngrams.js';
 import { wordIdsFor, wordIdsOf } from './word-ids.js';
 
 /** `find_all_duplicate(words, n)` as gopher_repetition_filter.py has it: joined with no separator, a repeat skips n. */
@@ -87,7 +87,11 @@ describe('gopher_repetition n-grams', () => {
     for (let n = 1; n <= 4; n++) expect(allDuplicateChars(wordIdsOf(split), [n])).toEqual([naiveAllDuplicate(split, n)]);
   });
 
-  it('top n-gram: len(most common joined with spaces) × count, first seen among ties, for n = 1..6', () => {
+  // `topNgramChars` goes through the C addon where it is built; `topNgramCharsJs` is the JavaScript.
+  it.each([
+    ['topNgramChars', topNgramChars],
+    ['topNgramCharsJs', topNgramCharsJs],
+  ] as const)('top n-gram: len(most common joined with spaces) × count, first seen among ties, for n = 1..6 (%s)', (_, topNgramChars) => {
     for (let seed = 0; seed < 40; seed++) {
       const words = randomWords(seed + 100, 2 + seed * 3).filter((w) => w !== '');
       const tops = topNgramChars(wordIdsOf(words), [1, 2, 3, 4, 6]);
@@ -106,7 +110,7 @@ describe('gopher_repetition n-grams', () => {
   });
 });
 
-describe.runIf(nativeAddon() !== null)('find_all_duplicate in C', () => {
+describe.runIf(nativeAddon() !== null)('find_all_duplicate and find_top_duplicate in C', () => {
   it('refuses words outside its arrays and n below 1, naming the argument', () => {
     const addon = nativeAddon()!;
     const w = wordIdsOf(['ab', 'c', 'ab', 'c']);
@@ -117,6 +121,13 @@ describe.runIf(nativeAddon() !== null)('find_all_duplicate in C', () => {
     expect(() => addon.allDuplicateChars(w.chars, Int32Array.of(0, 2, 9, 9, 9), w.ids, w.cpLens, w.count, Int32Array.of(1), out)).toThrow(/outside chars/);
     expect(() => addon.allDuplicateChars(w.chars, w.starts, Int32Array.of(0, 1, 7, 1), w.cpLens, w.count, Int32Array.of(1), out)).toThrow(/outside chars or lengths/);
     expect(() => addon.allDuplicateChars(w.chars, w.starts, w.ids, w.cpLens, w.count, Int32Array.of(0), out)).toThrow(/below 1/);
+    addon.topNgramChars(w.ids, w.count, w.cpLens, Int32Array.of(1, 2), out);
+    expect([...out]).toEqual([4, 8]);
+    addon.topNgramChars(w.ids, 0, w.cpLens, Int32Array.of(1, 2), out);
+    expect([...out]).toEqual([NaN, NaN]);
+    expect(() => addon.topNgramChars(w.ids, 9, w.cpLens, Int32Array.of(1), out)).toThrow(/count/);
+    expect(() => addon.topNgramChars(Int32Array.of(0, 5), 2, w.cpLens, Int32Array.of(1), out)).toThrow(/word id is outside/);
+    expect(() => addon.topNgramChars(w.ids, w.count, w.cpLens, Int32Array.of(2, -1), out)).toThrow(/below 1/);
   });
 
   it('agrees with the JavaScript on documents of thousands of words (tables grown, long windows filtered by runs)', () => {
@@ -132,6 +143,7 @@ describe.runIf(nativeAddon() !== null)('find_all_duplicate in C', () => {
       const w = wordIdsOf(words);
       const ns = [1, 2, 3, 5, 10, 25];
       expect(allDuplicateChars(w, ns)).toEqual(allDuplicateCharsJs(w, ns));
+      expect(topNgramChars(w, [1, 2, 3, 4, 7, 12])).toEqual(topNgramCharsJs(w, [1, 2, 3, 4, 7, 12]));
     }
   });
 });

@@ -1,4 +1,5 @@
 // Gopher repetition's top n-gram (gopher_repetition_filter.py `find_top_duplicate(get_n_grams(words, n))`) over word ids.
+import { nativeAddon } from '../../../native-addon.js';
 import { PairTable } from './pair-table.js';
 import type { WordIds } from './word-ids.js';
 
@@ -22,7 +23,7 @@ function scratch(k: number, size: number): Int32Array {
  * Only repeated-prefix n-grams are numbered, in position order (first occurrence); if none repeats, the most common
  * is the first n-gram.
  */
-export function topNgramChars(w: WordIds, ns: readonly number[]): Map<number, number | undefined> {
+export function topNgramCharsJs(w: WordIds, ns: readonly number[]): Map<number, number | undefined> {
   const out = new Map<number, number | undefined>();
   const maxN = Math.max(0, ...ns);
   const total = w.count;
@@ -87,4 +88,20 @@ function topWord(w: WordIds, counts: Int32Array): number {
   let best = 0;
   for (let id = 1; id < w.vocab; id++) if ((counts[id] as number) > (counts[best] as number)) best = id;
   return (w.cpLens[best] as number) * (counts[best] as number);
+}
+
+const addon = nativeAddon();
+let values = new Float64Array(8);
+
+/**
+ * topNgramCharsJs through the C addon when it is built (native/dup-ngrams.c: the same walk, no warm-up), else in
+ * JavaScript; the tests hold both to Counter over space-joined n-grams.
+ */
+export function topNgramChars(w: WordIds, ns: readonly number[]): Map<number, number | undefined> {
+  if (addon === null || ns.some((n) => !(n >= 1 && n <= 0x7fffffff && Number.isInteger(n)))) return topNgramCharsJs(w, ns);
+  if (values.length < ns.length) values = new Float64Array(ns.length);
+  addon.topNgramChars(w.ids, w.count, w.cpLens, Int32Array.from(ns), values);
+  const out = new Map<number, number | undefined>();
+  ns.forEach((n, k) => out.set(n, Number.isNaN(values[k]) ? undefined : values[k]));
+  return out;
 }
