@@ -6,17 +6,23 @@ type Run = (kind: string, native: boolean) => Measured;
 
 /**
  * For each measurement: `runs` pairs, JavaScript then C, alternated so that a change in the machine's load falls
- * on both; the best (least CPU) of each and their ratio. `languageFilter`: the preset's index of language_filter.
+ * on both; the best (least CPU) of each and their ratio. `preset`: the FineWeb preset's tagger names, in order.
  */
-export function nativeLines(run: Run, runs: number, languageFilter: number): string[] {
+export function nativeLines(run: Run, runs: number, preset: readonly string[]): string[] {
   const status = addonStatus();
   if (status.addon === null) throw new Error(`bench/tag --native: the C addon is not loaded (${status.reason ?? ''}); run npm run build:native`);
+  const at = (name: string): number => preset.indexOf(name);
+  // What runs the addon's code: fastText (language_filter, lid176), gopher_repetition's n-grams, gopher_v1's.
   const kinds: [string, string][] = [
     ['FineWeb preset, one pass, fresh process', 'prose-fineweb'],
     ['FineWeb preset, one pass, sustained', 'sustained:prose-fineweb'],
-    ['language_filter alone, fresh process', `prose-fineweb:${languageFilter}`],
-    ['language_filter alone, sustained', `sustained:prose-fineweb:${languageFilter}`],
+    ['language_filter alone, fresh process', `prose-fineweb:${at('language_filter')}`],
+    ['language_filter alone, sustained', `sustained:prose-fineweb:${at('language_filter')}`],
+    ['gopher_repetition alone, fresh process', `prose-fineweb:${at('gopher_repetition')}`],
+    ['gopher_repetition alone, sustained', `sustained:prose-fineweb:${at('gopher_repetition')}`],
     ['lid176 alone, sustained', 'sustained:lid176'],
+    ['Dolma pass (gopher_v1 + c4_v2 + pii), fresh', 'prose-dolma'],
+    ['Dolma pass, sustained', 'sustained:prose-dolma'],
   ];
   const lines = [`bench/tag --native — real prose, one pinned core, best of ${runs} alternated pairs; MB per CPU second`, `  ${''.padEnd(44)}  JavaScript        C addon   C ÷ JS`];
   for (const [label, kind] of kinds) {

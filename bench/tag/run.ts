@@ -166,8 +166,7 @@ const m = process.argv.indexOf('--measure');
 if (m >= 0) {
   process.stdout.write(JSON.stringify(await measure(process.argv[m + 1] as string)) + '\n');
 } else if (process.argv.includes('--native')) {
-  const preset = finewebPreset().map(nameOf);
-  process.stdout.write(nativeLines(inFreshProcess, RUNS, preset.indexOf('language_filter')).join('\n') + '\n');
+  process.stdout.write(nativeLines(inFreshProcess, RUNS, finewebPreset().map(nameOf)).join('\n') + '\n');
 } else if (process.argv.includes('--pool')) {
   process.stdout.write(poolLines().join('\n') + '\n');
 } else {
