@@ -23,7 +23,7 @@ static int export(napi_env env, napi_value exports, const char *name, napi_callb
 NAPI_MODULE_INIT() {
   if (!export(env, exports, "create", fasttext_create) || !export(env, exports, "embed", fasttext_embed) ||
       !export(env, exports, "ngramStats", gopher_ngram_stats) || !export(env, exports, "allDuplicateChars", gopher_all_duplicate) ||
-      !export(env, exports, "topNgramChars", gopher_top_ngrams))
+      !export(env, exports, "topNgramChars", gopher_top_ngrams) || !export(env, exports, "gopherStats", gopher_stats_js))
     return NULL;
   return exports;
 }

@@ -4,6 +4,7 @@
 #define NAPI_VERSION 8
 #include <node_api.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define CHECK(call)                                                                                                    \
   do {                                                                                                                 \
@@ -15,9 +16,16 @@ napi_value fail(napi_env env, const char *message);
 /** A typed array's data and length in elements, when `v` is one of type `type`. */
 int typed(napi_env env, napi_value v, napi_typedarray_type type, void **data, size_t *length);
 
+/**
+ * gopher_v1's n-gram statistics of words `ids[0, w)` (ids index `lens`): [n, mostCommonChars, duplicateChars,
+ * totalChars] per order 2..maxN into `out`; the number of orders, or -1 when out of memory. The ids must be checked.
+ */
+int32_t ngram_stats(const int32_t *ids, size_t w, const int32_t *lens, size_t nlens, int32_t maxN, double *out);
+
 napi_value fasttext_create(napi_env env, napi_callback_info info);
 napi_value fasttext_embed(napi_env env, napi_callback_info info);
 napi_value gopher_ngram_stats(napi_env env, napi_callback_info info);
 napi_value gopher_all_duplicate(napi_env env, napi_callback_info info);
 napi_value gopher_top_ngrams(napi_env env, napi_callback_info info);
+napi_value gopher_stats_js(napi_env env, napi_callback_info info);
 #endif

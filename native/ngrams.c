@@ -104,6 +104,19 @@ static int32_t stats(const int32_t *ids, size_t w, const int32_t *lens, size_t n
   return orders;
 }
 
+int32_t ngram_stats(const int32_t *ids, size_t w, const int32_t *lens, size_t nlens, int32_t maxN, double *out) {
+  // Scratch per call (threads may call at once): word counts, 4 per-position arrays, the table (≤ 4 · 2 · w + 64 ints).
+  size_t cap = 16;
+  while (cap < w * 2) cap *= 2;
+  int32_t *scratch = malloc((nlens + 4 * w + cap * 4 + 1) * sizeof(int32_t));
+  int64_t *sums = malloc((2 * w + 4) * sizeof(int64_t));
+  int32_t orders = -1;
+  if (scratch != NULL && sums != NULL) orders = stats(ids, w, lens, nlens, maxN, out, scratch, sums);
+  free(scratch);
+  free(sums);
+  return orders;
+}
+
 /** ngramStats(wordIds Int32Array, wordLen Int32Array, maxN, out Float64Array of 4 · (maxN − 1)) → orders written. */
 napi_value gopher_ngram_stats(napi_env env, napi_callback_info info) {
   size_t argc = 4;
@@ -118,19 +131,8 @@ napi_value gopher_ngram_stats(napi_env env, napi_callback_info info) {
   if (!typed(env, argv[3], napi_float64_array, (void **)&out, &nout) || nout < 4 * (size_t)(maxN - 1)) return fail(env, "ngramStats: out");
   for (size_t i = 0; i < w; i++)
     if (ids[i] < 0 || (size_t)ids[i] >= nlens || lens[ids[i]] < 0) return fail(env, "ngramStats: a word id is outside the lengths");
-  // Scratch per call (threads may call at once): word counts, 4 per-position arrays, the table (≤ 4 · 2 · w + 64 ints).
-  size_t cap = 16;
-  while (cap < w * 2) cap *= 2;
-  int32_t *scratch = malloc((nlens + 4 * w + cap * 4 + 1) * sizeof(int32_t));
-  int64_t *sums = malloc((2 * w + 4) * sizeof(int64_t));
-  if (scratch == NULL || sums == NULL) {
-    free(scratch);
-    free(sums);
-    return fail(env, "ngramStats: out of memory");
-  }
-  int32_t orders = stats(ids, w, lens, nlens, maxN, out, scratch, sums);
-  free(scratch);
-  free(sums);
+  int32_t orders = ngram_stats(ids, w, lens, nlens, maxN, out);
+  if (orders < 0) return fail(env, "ngramStats: out of memory");
   napi_value r;
   CHECK(napi_create_int32(env, orders, &r));
   return r;

@@ -14,6 +14,8 @@ export interface NativeAddon {
   allDuplicateChars(chars: Uint16Array, starts: Int32Array, ids: Int32Array, cpLens: Int32Array, count: number, ns: Int32Array, out: Float64Array): void;
   /** datatrove/ngrams.ts's topNgramChars: the value for each n into `out`, NaN where there is no n-gram. */
   topNgramChars(ids: Int32Array, count: number, cpLens: Int32Array, ns: Int32Array, out: Float64Array): void;
+  /** dolma/gopher-stats.ts's gopherCounts: see native/gopher.c for what `out` and the arrays receive; [orders, distinct words, pending words]. */
+  gopherStats(text: string, out: Float64Array, firstStart: Int32Array, firstEnd: Int32Array, pending: Int32Array, pendingCount: Int32Array): [number, number, number];
 }
 
 export const ADDON_FILE = join('native', 'build', 'assay_native.node');
@@ -29,11 +31,16 @@ export interface AddonStatus {
 let status: AddonStatus | undefined;
 
 /**
- * The addon, loaded once per process, or null: `ASSAY_NATIVE=0` turns it off (tests and benches compare the two
- * paths), and a machine that could not build it runs the JavaScript, which gives the same results.
+ * The addon, loaded once per process (or worker thread), or null: `ASSAY_NATIVE=0` turns it off (tests and benches
+ * compare the two paths), and a machine that could not build it runs the JavaScript, which gives the same results.
+ * `ASSAY_REQUIRE_NATIVE=1` (CI) makes a missing addon an error instead, so that no process falls back unnoticed.
  */
 export function nativeAddon(): NativeAddon | null {
-  return addonStatus().addon;
+  const s = addonStatus();
+  if (s.addon === null && s.reason !== 'ASSAY_NATIVE=0' && process.env.ASSAY_REQUIRE_NATIVE === '1') {
+    throw new Error(`ASSAY_REQUIRE_NATIVE=1 but the C addon is not loaded: ${s.reason ?? ''}`);
+  }
+  return s.addon;
 }
 
 export function addonStatus(): AddonStatus {

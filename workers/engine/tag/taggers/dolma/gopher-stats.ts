@@ -1,4 +1,6 @@
 // gopher_v1's word and line statistics in one read of the text each, words and lines counted in place (no substrings).
+import { nativeAddon } from '../../../native-addon.js';
+import { ngramStatsJs, type NgramStats } from './ngrams.js';
 import { isPyWs } from './text.js';
 import { atLeast, oversized, WordIds } from './word-ids.js';
 
@@ -38,8 +40,11 @@ let flags = new Int32Array(64);
 /** Per id: where its first occurrence starts and ends (UTF-16). */
 let starts = new Int32Array(64);
 let ends = new Int32Array(64);
-/** The text the tables above describe, until the next call. */
+/** The text the tables above describe, until the next call, and its number of distinct words. */
 let scanned: string | null = null;
+let distinct = 0;
+/** Whether the C addon scanned it (its first occurrences are in cStarts and cEnds). */
+let scannedNatively = false;
 /** Word lengths up to SHORT counted, longer ones listed: the median without sorting. */
 const SHORT = 256;
 const hist = new Int32Array(SHORT + 1);
@@ -112,6 +117,8 @@ export function wordStats(text: string): WordStats {
     requiredWords += f >> 1;
   }
   scanned = text;
+  scannedNatively = false;
+  distinct = words.size;
   return { ids: ids.subarray(0, count), lens: lens.subarray(0, words.size), chars, pairs, symbolWords, alphaWords, requiredWords, twiceMedian: twiceMedian(long, count) };
 }
 
@@ -120,7 +127,8 @@ export function wordStats(text: string): WordStats {
  * c4_v2 run after gopher_v1 checks each distinct word once instead of reading the text again.
  */
 export function distinctWords(text: string): { starts: Int32Array; ends: Int32Array; count: number } | null {
-  return scanned === text ? { starts, ends, count: words.size } : null;
+  if (scanned !== text) return null;
+  return scannedNatively ? { starts: cStarts, ends: cEnds, count: distinct } : { starts, ends, count: distinct };
 }
 
 function grown(buf: Int32Array<ArrayBuffer>, id: number): Int32Array<ArrayBuffer> {
@@ -230,4 +238,68 @@ function pairsIn(text: string, s: number, e: number): number {
   let p = 0;
   for (let i = s + 1; i < e; i++) if ((text.charCodeAt(i) & 0xfc00) === 0xdc00 && (text.charCodeAt(i - 1) & 0xfc00) === 0xd800) p++;
   return p;
+}
+
+/** Everything gopher_v1 reports of a text, before the divisions (gopher.ts makes the ratios). */
+export interface GopherCounts {
+  words: number;
+  chars: number;
+  pairs: number;
+  symbolWords: number;
+  alphaWords: number;
+  requiredWords: number;
+  twiceMedian: number;
+  lines: ReturnType<typeof lineStats>;
+  grams: NgramStats[];
+}
+
+const addon = nativeAddon();
+const out = new Float64Array(12 + 36);
+let cStarts = new Int32Array(64);
+let cEnds = new Int32Array(64);
+let pending = new Int32Array(64);
+let pendingCount = new Int32Array(64);
+
+/**
+ * wordStats, ngramStats and lineStats of `text`: in one call to the C addon when it is built (native/gopher.c, the
+ * same scans; it hands back the non-ASCII words without an ASCII letter, once each, for LETTER to decide, as
+ * newWordFlags does), else in JavaScript. Either way `distinctWords(text)` then answers for c4_v2.
+ */
+export function gopherCounts(text: string): GopherCounts {
+  if (addon === null) return gopherCountsJs(text);
+  scanned = null;
+  const need = (text.length >> 1) + 2;
+  if (cStarts.length < need || oversized(cStarts.length, need)) {
+    const size = cStarts.length < need ? Math.max(need, cStarts.length * 2) : need;
+    cStarts = new Int32Array(size);
+    cEnds = new Int32Array(size);
+    pending = new Int32Array(size);
+    pendingCount = new Int32Array(size);
+  }
+  const [orders, found, waiting] = addon.gopherStats(text, out, cStarts, cEnds, pending, pendingCount);
+  let alphaWords = out[4]!;
+  for (let k = 0; k < waiting; k++) {
+    const id = pending[k]!;
+    if (LETTER.test(text.slice(cStarts[id], cEnds[id]))) alphaWords += pendingCount[k]!;
+  }
+  scanned = text;
+  scannedNatively = true;
+  distinct = found;
+  const [words, chars, pairs, symbolWords, , requiredWords, twiceMedian, lineCount, bullets, ellipsis, dupLines, dupChars] = out;
+  const grams: NgramStats[] = [];
+  for (let k = 0; k < orders; k++) grams.push({ n: out[12 + 4 * k]!, mostCommonChars: out[13 + 4 * k]!, duplicateChars: out[14 + 4 * k]!, totalChars: out[15 + 4 * k]! });
+  const lines = {
+    bullet: bullets! / lineCount!,
+    ellipsis: ellipsis! / lineCount!,
+    duplicateLines: dupLines! / lineCount!,
+    duplicateLineChars: dupChars! / Math.max(chars!, 1),
+  };
+  return { words: words!, chars: chars!, pairs: pairs!, symbolWords: symbolWords!, alphaWords, requiredWords: requiredWords!, twiceMedian: twiceMedian!, grams, lines };
+}
+
+/** gopherCounts in JavaScript (where the addon is not built; the tests compare the two). */
+export function gopherCountsJs(text: string): GopherCounts {
+  const w = wordStats(text);
+  const grams = ngramStatsJs(w.ids, w.lens, 10);
+  return { words: w.ids.length, chars: w.chars, pairs: w.pairs, symbolWords: w.symbolWords, alphaWords: w.alphaWords, requiredWords: w.requiredWords, twiceMedian: w.twiceMedian, grams, lines: lineStats(text, w.chars, w.pairs) };
 }

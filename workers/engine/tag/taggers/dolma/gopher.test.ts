@@ -1,6 +1,8 @@
 // gopher_v1 against a literal transcription of gopher.py (Counter of word tuples), plus edge cases.
 import { describe, expect, it } from 'vitest';
 import { cpLength, pySplit } from '../../../text/python.js';
+import { nativeAddon } from '../../../native-addon.js';
+import { distinctWords, gopherCounts, gopherCountsJs } from './gopher-stats.js';
 import { gopherSpans } from './gopher.js';
 import { randomText, rng } from './test-helpers.js';
 
@@ -105,5 +107,35 @@ describe('gopher_v1', () => {
     const text = 'ab \ud800 \udc00x \ud83d\ude00';
     expect(tag(text)).toEqual(reference(text));
     expect(tag(text).find(([t]) => t === 'character_count')?.[1]).toBe(9);
+  });
+});
+
+// gopherSpans above runs on the C addon where it is built (native/gopher.c); here its counts meet the JavaScript's.
+describe.runIf(nativeAddon() !== null)('gopher_v1 in C', () => {
+  it('counts what the JavaScript counts, distinct words included, letters decided by the regex', () => {
+    const next = rng(11);
+    // BMP letters without an ASCII one (東京, Ωμέγα), astral letters (𝐀𝐁, 𠀀), astral non-letters (😀), symbols only.
+    const vocab = ['the', 'a', '#tag', '\u2026', '東京', 'Ωμέγα', '𝐀𝐁', '𠀀x', '😀', '€€', '¿?', '\ud800', 'and', 'w'.repeat(300), '*', '-'];
+    const seps = [' ', '\n', '\n\n', '\t', '\u00a0', '\x1c', '\u3000', '\r\n'];
+    for (let k = 0; k < 300; k++) {
+      let text = '';
+      for (let i = Math.floor(next() * 120); i > 0; i--) text += randomText(next, vocab, 1) + randomText(next, seps, 1);
+      const c = gopherCounts(text);
+      const cWords = distinctWords(text);
+      const cFirst = cWords === null ? null : [...cWords.starts.subarray(0, cWords.count)].map((s, i) => text.slice(s, cWords.ends[i]));
+      const js = gopherCountsJs(text);
+      const jsWords = distinctWords(text);
+      expect(c, JSON.stringify(text)).toEqual(js);
+      expect(cFirst).toEqual([...jsWords!.starts.subarray(0, jsWords!.count)].map((s, i) => text.slice(s, jsWords!.ends[i])));
+    }
+  });
+
+  it('refuses arguments that are not what it reads, naming them', () => {
+    const addon = nativeAddon()!;
+    const b = new Int32Array(8);
+    expect(() => addon.gopherStats(42 as unknown as string, new Float64Array(48), b, b, b, b)).toThrow(/text/);
+    expect(() => addon.gopherStats('a b', new Float64Array(10), b, b, b, b)).toThrow(/out/);
+    expect(() => addon.gopherStats('a b c d e f g h i j', new Float64Array(48), new Int32Array(2), new Int32Array(2), b, b)).toThrow(/too small/);
+    expect(addon.gopherStats('a b a', new Float64Array(48), b, b, b, b)).toEqual([2, 2, 0]);
   });
 });

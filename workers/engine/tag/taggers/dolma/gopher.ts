@@ -1,7 +1,6 @@
 // gopher_v1 (`taggers/gopher.py`): Gopher quality statistics as document-level spans, in Dolma's emission order.
 import type { TaggerSpec, TagSpan } from '../../types.js';
-import { lineStats, wordStats } from './gopher-stats.js';
-import { ngramStats } from './ngrams.js';
+import { gopherCounts } from './gopher-stats.js';
 import { docOutput } from './text.js';
 import { primeOnce } from './warm-up.js';
 
@@ -15,15 +14,15 @@ export function gopherSpans(text: string): TagSpan[] {
     for (const t of SCALARS) add(t, 0);
     return spans;
   }
-  const w = wordStats(text);
-  const count = w.ids.length;
+  const w = gopherCounts(text);
+  const count = w.words;
   // Whitespace is never a surrogate, so every pair lies inside a word.
   const characterCount = text.length - w.pairs;
-  const grams = ngramStats(w.ids, w.lens, 10);
+  const grams = w.grams;
   const denom = Math.max(w.chars, 1);
   for (const g of grams) if (g.n <= 4) add(NGRAM_TYPES[g.n]!, g.mostCommonChars / denom);
   for (const g of grams) if (g.n >= 5) add(NGRAM_TYPES[g.n]!, g.duplicateChars / Math.max(g.totalChars, 1));
-  const lines = lineStats(text, w.chars, w.pairs);
+  const lines = w.lines;
   const values = [
     characterCount,
     count,
