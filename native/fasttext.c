@@ -17,7 +17,12 @@ typedef struct {
   int32_t dim, minn, maxn, nwords;
   uint32_t bucket;
   int32_t rows;
+  /* Input rows; a product-quantized matrix's are decoded on first use (calloc'd: untouched pages cost nothing). */
   float *matrix;
+  uint8_t *decoded;
+  uint8_t *codes;
+  float *centroids, *norms;
+  int32_t nsubq, dsub, last;
   /* Dictionary words: open addressing on the bytes' hash; a slot is 1 + the word's index, 0 when empty. */
   uint32_t wmask, wshift;
   int32_t *wslot;
@@ -101,6 +106,23 @@ static uint32_t subwords(Model *m, const uint8_t *w, uint32_t len, uint32_t coun
 
 static const uint8_t LABEL[9] = {'_', '_', 'l', 'a', 'b', 'e', 'l', '_', '_'};
 
+/**
+ * Row r of a product-quantized matrix, element = fround(norm · centroid), as js-model.ts's decode (and fastText's
+ * addcode) computes it: the float product rounded once.
+ */
+static void decode_row(Model *m, int32_t r) {
+  if (m->decoded == NULL || m->decoded[r]) return;
+  double alpha = m->norms == NULL ? 1.0 : (double)m->norms[r];
+  for (int64_t q = 0; q < m->nsubq; q++) {
+    int64_t code = m->codes[(int64_t)r * m->nsubq + q];
+    int64_t width = q == m->nsubq - 1 ? m->last : m->dsub;
+    int64_t at = q == m->nsubq - 1 ? q * 256 * m->dsub + code * m->last : (q * 256 + code) * m->dsub;
+    float *row = m->matrix + (int64_t)r * m->dim + q * m->dsub;
+    for (int64_t k = 0; k < width; k++) row[k] = (float)(alpha * (double)m->centroids[at + k]);
+  }
+  m->decoded[r] = 1;
+}
+
 /** The input rows of the token s[0, len) (hash h): its word row if any, then its n-grams, into m->found; their number. */
 static uint32_t token_rows(Model *m, const uint8_t *s, uint32_t len, uint32_t h) {
   m->found = grow(m->found, &m->foundCap, (len + 2) * (uint32_t)(m->maxn > 0 ? m->maxn : 1) + 1, sizeof(int32_t));
@@ -152,6 +174,7 @@ static int32_t cache_find(const Model *m, const uint8_t *s, uint32_t len, uint32
 /** Caches the rows of s[0, len), which cache_find has just missed; the offset of its list. */
 static int32_t cache_add(Model *m, const uint8_t *s, uint32_t len, uint32_t h) {
   uint32_t n = token_rows(m, s, len, h);
+  for (uint32_t k = 0; k < n; k++) decode_row(m, m->found[k]);
   m->pool = grow(m->pool, &m->pcap, m->pused + len + n + 2, sizeof(int32_t));
   int32_t e = (int32_t)m->pused;
   m->pool[e] = (int32_t)len;
@@ -246,6 +269,10 @@ static uint32_t embed(Model *m, const uint8_t *line, uint32_t end, float *hidden
 static void model_free(Model *m) {
   if (m == NULL) return;
   free(m->matrix);
+  free(m->decoded);
+  free(m->codes);
+  free(m->centroids);
+  free(m->norms);
   free(m->wslot);
   free(m->whash);
   free(m->wat);
@@ -277,22 +304,56 @@ static void finalize(napi_env env, void *data, void *hint) {
   model_free((Model *)data);
 }
 
+/** The parts of a product-quantized input matrix, checked so that decoding any of its rows stays inside them. */
+typedef struct {
+  uint8_t *codes;
+  float *centroids, *norms;
+  int64_t rows, nsubq, dsub, last;
+} Pq;
+
+static const char *read_pq(napi_env env, napi_value *argv, int32_t dim, Pq *pq) {
+  size_t ncodes, ncent, nnorms = 0, np;
+  int32_t *p;
+  napi_valuetype kind;
+  if (!typed(env, argv[0], napi_uint8_array, (void **)&pq->codes, &ncodes)) return "create: codes";
+  if (!typed(env, argv[1], napi_float32_array, (void **)&pq->centroids, &ncent)) return "create: centroids";
+  pq->norms = NULL;
+  if (napi_typeof(env, argv[2], &kind) != napi_ok || (kind != napi_null && !typed(env, argv[2], napi_float32_array, (void **)&pq->norms, &nnorms))) return "create: norms";
+  if (!typed(env, argv[3], napi_int32_array, (void **)&p, &np) || np < 4) return "create: quantizer";
+  pq->rows = p[0], pq->nsubq = p[1], pq->dsub = p[2], pq->last = p[3];
+  if (pq->rows < 0 || pq->nsubq <= 0 || pq->dsub <= 0 || pq->last <= 0 || (pq->nsubq - 1) * pq->dsub + pq->last != dim) return "create: quantizer";
+  // The largest centroid offset read is the last subquantizer's code 255 (its centroids are lastdsub wide).
+  if ((size_t)(pq->rows * pq->nsubq) > ncodes || (pq->norms != NULL && (size_t)pq->rows > nnorms) ||
+      (size_t)((pq->nsubq - 1) * 256 * pq->dsub + 256 * pq->last) > ncent)
+    return "create: the quantized matrix's arrays are shorter than its rows need";
+  pq->codes = copy(pq->codes, ncodes);
+  pq->centroids = copy(pq->centroids, ncent * sizeof(float));
+  if (pq->norms != NULL) pq->norms = copy(pq->norms, (size_t)pq->rows * sizeof(float));
+  return NULL;
+}
+
 /**
- * create(params Int32Array [dim, minn, maxn, nwords, bucket, pruneMask, pruneMax, cacheLimit], matrix Float32Array,
- * wordBytes Uint8Array, wordAt Int32Array, wordIds Int32Array, pruneSlots Int32Array | null, pruneBits Int32Array |
- * null) → handle. Everything is copied, and checked so that no row, word or bucket read can leave its array.
+ * create(params Int32Array [dim, minn, maxn, nwords, bucket, pruneMask, pruneMax, cacheLimit], matrix Float32Array |
+ * null, wordBytes Uint8Array, wordAt Int32Array, wordIds Int32Array, pruneSlots Int32Array | null, pruneBits Int32Array
+ * | null[, codes Uint8Array, centroids Float32Array, norms Float32Array | null, quantizer Int32Array [rows, nsubq, dsub,
+ * lastdsub]]) → handle. A dense matrix is copied; a quantized one (matrix null) is decoded row by row when a token
+ * first needs the row, as the JavaScript does. Everything is checked so that no row, word or bucket read can leave its array.
  */
 napi_value fasttext_create(napi_env env, napi_callback_info info) {
-  size_t argc = 7;
-  napi_value argv[7];
+  size_t argc = 11;
+  napi_value argv[11];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   if (argc < 7) return fail(env, "create: 7 arguments expected");
   int32_t *params, *wat, *wid;
-  float *matrix;
+  float *matrix = NULL;
   uint8_t *wbytes;
-  size_t np, nm, nb, na, ni;
+  size_t np, nm = 0, nb, na, ni;
+  Pq pq = {0};
   if (!typed(env, argv[0], napi_int32_array, (void **)&params, &np) || np < 8) return fail(env, "create: params");
-  if (!typed(env, argv[1], napi_float32_array, (void **)&matrix, &nm)) return fail(env, "create: matrix");
+  napi_valuetype mkind;
+  CHECK(napi_typeof(env, argv[1], &mkind));
+  if (mkind != napi_null && !typed(env, argv[1], napi_float32_array, (void **)&matrix, &nm)) return fail(env, "create: matrix");
+  if (mkind == napi_null && argc < 11) return fail(env, "create: a quantized matrix needs its codes, centroids, norms and quantizer");
   if (!typed(env, argv[2], napi_uint8_array, (void **)&wbytes, &nb)) return fail(env, "create: word bytes");
   if (!typed(env, argv[3], napi_int32_array, (void **)&wat, &na)) return fail(env, "create: word offsets");
   if (!typed(env, argv[4], napi_int32_array, (void **)&wid, &ni) || na != ni + 1) return fail(env, "create: word ids");
@@ -300,22 +361,45 @@ napi_value fasttext_create(napi_env env, napi_callback_info info) {
   // fastText sets bucket 0 when a model has no character n-grams.
   if (dim <= 0 || params[4] < 0 || (params[4] == 0 && params[2] > 0) || params[1] < 0 || params[2] < 0 || params[3] < 0 || params[7] <= 0) return fail(env, "create: model parameters");
   int64_t rows = (int64_t)(nm / (size_t)dim);
+  if (matrix == NULL) {
+    const char *bad = read_pq(env, argv + 7, dim, &pq);
+    if (bad != NULL) return fail(env, bad);
+    rows = pq.rows;
+  }
+  // Once the quantized parts are copied, a refusal below must free them: model_free does, so they go into the model first.
+  Model *m = calloc(1, sizeof(Model));
+  if (m == NULL) abort();
+  m->codes = pq.codes;
+  m->centroids = pq.centroids;
+  m->norms = pq.norms;
+  m->nsubq = (int32_t)pq.nsubq;
+  m->dsub = (int32_t)pq.dsub;
+  m->last = (int32_t)pq.last;
+  m->dim = dim;
   for (size_t k = 0; k < ni; k++)
-    if (wat[k] < 0 || wat[k] > wat[k + 1] || (size_t)wat[k + 1] > nb || wid[k] < 0 || wid[k] >= rows) return fail(env, "create: a word is outside its arrays");
+    if (wat[k] < 0 || wat[k] > wat[k + 1] || (size_t)wat[k + 1] > nb || wid[k] < 0 || wid[k] >= rows) {
+      model_free(m);
+      return fail(env, "create: a word is outside its arrays");
+    }
   napi_valuetype kind;
   CHECK(napi_typeof(env, argv[5], &kind));
   int64_t subRows = kind == napi_null ? (int64_t)params[4] : (int64_t)params[6] + 1;
-  if ((int64_t)params[3] + subRows > rows) return fail(env, "create: the n-gram rows are outside the matrix");
-  Model *m = calloc(1, sizeof(Model));
-  if (m == NULL) abort();
-  m->dim = dim;
+  if ((int64_t)params[3] + subRows > rows) {
+    model_free(m);
+    return fail(env, "create: the n-gram rows are outside the matrix");
+  }
   m->minn = params[1];
   m->maxn = params[2];
   m->nwords = params[3];
   m->bucket = (uint32_t)params[4];
   m->climit = (uint32_t)params[7];
   m->rows = (int32_t)rows;
-  m->matrix = copy(matrix, nm * sizeof(float));
+  if (matrix != NULL) m->matrix = copy(matrix, nm * sizeof(float));
+  else {
+    m->matrix = calloc((size_t)rows * (size_t)dim + 1, sizeof(float));
+    m->decoded = calloc((size_t)rows + 1, 1);
+    if (m->matrix == NULL || m->decoded == NULL) abort();
+  }
   m->wbytes = copy(wbytes, nb);
   m->wat = copy(wat, na * sizeof(int32_t));
   m->wid = copy(wid, ni * sizeof(int32_t));
@@ -367,6 +451,8 @@ napi_value fasttext_create(napi_env env, napi_callback_info info) {
   for (int i = 0; i < 4; i++) h = (h ^ EOS[i]) * FNV_PRIME;
   m->eosN = (int32_t)token_rows(m, EOS, 4, h);
   memcpy(m->eos, m->found, (size_t)m->eosN * sizeof(int32_t));
+  for (int32_t k = 0; k < m->eosN; k++)
+    if (m->eos[k] < m->rows) decode_row(m, m->eos[k]);
   for (int32_t k = 0; k < m->eosN; k++)
     if (m->eos[k] >= m->rows) {
       model_free(m);

@@ -6,7 +6,16 @@ import { fileURLToPath } from 'node:url';
 
 /** What native/fasttext.c exports (see its comments for the arguments). */
 export interface NativeAddon {
-  create(params: Int32Array, matrix: Float32Array, wordBytes: Uint8Array, wordAt: Int32Array, wordIds: Int32Array, pruneSlots: Int32Array | null, pruneBits: Int32Array | null): object;
+  create(
+    params: Int32Array,
+    matrix: Float32Array | null,
+    wordBytes: Uint8Array,
+    wordAt: Int32Array,
+    wordIds: Int32Array,
+    pruneSlots: Int32Array | null,
+    pruneBits: Int32Array | null,
+    ...quantized: [] | [codes: Uint8Array, centroids: Float32Array, norms: Float32Array | null, quantizer: Int32Array]
+  ): object;
   embed(handle: object, line: Uint8Array, end: number, hidden: Float32Array): number;
   /** dolma/ngrams.ts's stats: [n, mostCommonChars, duplicateChars, totalChars] per order into `out`; the orders written. */
   ngramStats(wordIds: Int32Array, wordLen: Int32Array, maxN: number, out: Float64Array): number;

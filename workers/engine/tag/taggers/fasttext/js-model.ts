@@ -34,6 +34,8 @@ export interface InputMatrix {
   readonly rows: number;
   /** Writes row `i` (dim floats) into `out` from `at`. */
   decode(i: number, out: Float32Array, at: number): void;
+  /** What the C addon decodes itself (native/fasttext.c): the rows of a dense matrix, or a quantized one's parts. */
+  readonly stored: { dense: Float32Array } | { codes: Uint8Array; centroids: Float32Array; norms: Float32Array | null; nsubq: number; dsub: number; lastdsub: number };
 }
 
 /** Little-endian reads from the model file; methods, not closures, as the dictionary loop runs them thousands of times. */
@@ -118,7 +120,8 @@ function readDense(c: Cursor): Float32Array {
 function readInput(c: Cursor, quantized: boolean, dim: number): InputMatrix {
   if (!quantized) {
     const data = readDense(c);
-    return { rows: Math.floor(data.length / dim), decode: (i, out, at) => out.set(data.subarray(i * dim, i * dim + dim), at) };
+    const rows = Math.floor(data.length / dim);
+    return { rows, decode: (i, out, at) => out.set(data.subarray(i * dim, i * dim + dim), at), stored: { dense: data.subarray(0, rows * dim) } };
   }
   const qnorm = c.u8() !== 0;
   const m = c.i64();
@@ -142,7 +145,7 @@ function readInput(c: Cursor, quantized: boolean, dim: number): InputMatrix {
       for (let k = at; k < end; k++) out[base + k] = Math.fround(alpha * (centroids[k] as number));
     }
   };
-  return { rows: m, decode };
+  return { rows: m, decode, stored: { codes, centroids, norms, nsubq, dsub, lastdsub } };
 }
 
 /**

@@ -80,6 +80,15 @@ describe.runIf(built)('the C addon', () => {
     expect(() => addon.create(pruned, matrix(3), words.bytes, words.at, words.ids, slots, null)).toThrow(/pruned bucket's row/);
     expect(() => addon.create(pruned, matrix(3), words.bytes, words.at, words.ids, slots.subarray(0, 30), null)).toThrow(/prune slots/);
     expect(() => addon.embed({}, new Uint8Array(4), 4, new Float32Array(2))).toThrow(/handle/);
+    // Quantized: 5 rows of dim 2 as one subquantizer of 2 (256 centroids of 2 floats), optional norms.
+    const codes = new Uint8Array(5);
+    const centroids = new Float32Array(512);
+    expect(() => addon.create(params, null, words.bytes, words.at, words.ids, null, null, codes, centroids, null, Int32Array.of(5, 1, 2, 2))).not.toThrow();
+    expect(() => addon.create(params, null, words.bytes, words.at, words.ids, null, null)).toThrow(/quantized matrix needs/);
+    expect(() => addon.create(params, null, words.bytes, words.at, words.ids, null, null, codes, centroids.subarray(0, 500), null, Int32Array.of(5, 1, 2, 2))).toThrow(/shorter than its rows need/);
+    expect(() => addon.create(params, null, words.bytes, words.at, words.ids, null, null, codes.subarray(0, 4), centroids, null, Int32Array.of(5, 1, 2, 2))).toThrow(/shorter than its rows need/);
+    expect(() => addon.create(params, null, words.bytes, words.at, words.ids, null, null, codes, centroids, new Float32Array(4), Int32Array.of(5, 1, 2, 2))).toThrow(/shorter than its rows need/);
+    expect(() => addon.create(params, null, words.bytes, words.at, words.ids, null, null, codes, centroids, null, Int32Array.of(5, 2, 2, 2))).toThrow(/quantizer/);
   });
 
   describe('models trained here (dense matrices, unpruned buckets, no n-grams)', () => {

@@ -3,7 +3,7 @@ import { nativeAddon, type NativeAddon } from '../../../native-addon.js';
 import type { JsModel } from './js-model.js';
 
 /**
- * One predictor's native side: the model's rows (every input row decoded once, 3.2 MB for lid.176), its words and
+ * One predictor's native side: the model's rows (a quantized model's decoded in C when a token first needs them), its words and
  * pruned buckets copied into C, and a token cache of its own there, which the garbage collector never traces.
  */
 export class NativeEmbedder {
@@ -16,13 +16,16 @@ export class NativeEmbedder {
   static create(m: JsModel, cacheLimit: number): NativeEmbedder | null {
     const addon = nativeAddon();
     if (addon === null) return null;
-    const matrix = new Float32Array(m.input.rows * m.dim);
-    for (let i = 0; i < m.input.rows; i++) m.input.decode(i, matrix, i * m.dim);
     const { bytes, at, ids } = m.words.entries;
     const prune = m.prune?.layout ?? null;
     const params = Int32Array.of(m.dim, m.minn, m.maxn, m.nwords, m.bucket, prune?.mask ?? 0, m.prune?.maxValue ?? -1, cacheLimit);
     try {
-      return new NativeEmbedder(addon, addon.create(params, matrix, bytes, at, ids, prune?.slots ?? null, prune?.bits ?? null));
+      const s = m.input.stored;
+      const handle =
+        'dense' in s
+          ? addon.create(params, s.dense, bytes, at, ids, prune?.slots ?? null, prune?.bits ?? null)
+          : addon.create(params, null, bytes, at, ids, prune?.slots ?? null, prune?.bits ?? null, s.codes, s.centroids, s.norms, Int32Array.of(m.input.rows, s.nsubq, s.dsub, s.lastdsub));
+      return new NativeEmbedder(addon, handle);
     } catch {
       // A model whose tables the C side's checks refuse stays with the JavaScript, which reads any model readJsModel accepts.
       return null;
