@@ -1,7 +1,6 @@
 // The C addon's hidden vectors (native/fasttext.c) against the JavaScript predictor's: the same predictions, bit for bit.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addonStatus } from '../../../native-addon.js';
 import { tempDir } from '../../../testing.js';
@@ -9,7 +8,7 @@ import { readJsModel } from './js-model.js';
 import { JsPredictor } from './js-predict.js';
 import { DEFAULT_LID_MODEL } from './model.js';
 import { LANGUAGE_SAMPLES } from './samples.js';
-import { trainSupervised } from './train.js';
+import { TINY_MODELS, trainTiny } from './testing.js';
 
 const status = addonStatus();
 const built = status.addon !== null;
@@ -95,18 +94,8 @@ describe.runIf(built)('the C addon', () => {
     const tmp = tempDir('assay-ftc-');
     afterAll(() => tmp.cleanup());
 
-    it.each([
-      ['softmax', { loss: 'softmax' as const, minn: 2, maxn: 4 }],
-      ['hs', { loss: 'hs' as const, minn: 0, maxn: 0 }],
-    ])('%s: the same predictions as the JavaScript', async (name, opts) => {
-      const lines: string[] = [];
-      const labels = ['news', 'sport', 'food'];
-      const words = [['election', 'minister', 'vote'], ['goal', 'match', 'team'], ['recipe', 'bake', 'spicy']];
-      for (let i = 0; i < 300; i++) lines.push(`__label__${labels[i % 3]} ${words[i % 3]!.join(' ')} common words ${i % 11}`);
-      const train = join(tmp.dir, `${name}.txt`);
-      writeFileSync(train, lines.join('\n') + '\n');
-      const model = join(tmp.dir, `${name}.bin`);
-      await trainSupervised(train, model, { ...opts, epoch: 5, dim: 10, bucket: 5000, wordNgrams: 1, lr: 0.5, seed: 1 });
+    it.each(TINY_MODELS)('%s: the same predictions as the JavaScript', async (name, opts) => {
+      const model = await trainTiny(tmp.dir, name, opts);
       agree(readFileSync(model), ['election vote today', 'the team scored a goal', 'spicy bakery recipes', 'unseen tokens only', ...HARD]);
     });
   });

@@ -1,13 +1,10 @@
 // The JavaScript fastText predictor against the WebAssembly build on lid.176.ftz: same labels, same float32 probabilities.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../testing.js';
 import { expf } from './expf.js';
 import { loadFastTextModel } from './model.js';
 import { LANGUAGE_SAMPLES } from './samples.js';
-import { lid176BothRuntimes } from './testing.js';
-import { trainSupervised } from './train.js';
+import { lid176BothRuntimes, TINY_MODELS, trainTiny } from './testing.js';
 
 const lid = lid176BothRuntimes();
 
@@ -55,18 +52,8 @@ describe('models trained here (dense matrices, unpruned buckets)', () => {
   const tmp = tempDir('assay-ftjs-');
   afterAll(() => tmp.cleanup());
 
-  it.each([
-    ['softmax', { loss: 'softmax' as const, minn: 2, maxn: 4 }],
-    ['hs', { loss: 'hs' as const, minn: 0, maxn: 0 }],
-  ])('%s: JavaScript where it can, with the WebAssembly build\'s probabilities', async (name, opts) => {
-    const lines: string[] = [];
-    const labels = ['news', 'sport', 'food'];
-    const words = [['election', 'minister', 'vote'], ['goal', 'match', 'team'], ['recipe', 'bake', 'spicy']];
-    for (let i = 0; i < 300; i++) lines.push(`__label__${labels[i % 3]} ${words[i % 3]!.join(' ')} common words ${i % 11}`);
-    const train = join(tmp.dir, `${name}.txt`);
-    writeFileSync(train, lines.join('\n') + '\n');
-    const model = join(tmp.dir, `${name}.bin`);
-    await trainSupervised(train, model, { ...opts, epoch: 5, dim: 10, bucket: 5000, wordNgrams: 1, lr: 0.5, seed: 1 });
+  it.each(TINY_MODELS)('%s: JavaScript where it can, with the WebAssembly build\'s probabilities', async (name, opts) => {
+    const model = await trainTiny(tmp.dir, name, opts);
     const a = await loadFastTextModel(model);
     const b = await loadFastTextModel(model, { runtime: 'wasm' });
     try {

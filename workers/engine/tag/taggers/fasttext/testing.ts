@@ -1,8 +1,11 @@
 // Test helpers for this folder: build a tagger from the family by name, wrap text as a TagDocument, lid.176 on both runtimes.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { Tagger, TagDocument } from '../../types.js';
 import { fasttextTaggers } from './index.js';
 import { loadFastTextModel, type FastTextModel } from './model.js';
+import { trainSupervised, type TrainOptions } from './train.js';
 
 export const doc = (text: string): TagDocument => ({ id: 'd', text, source: '', metadata: {}, record: {} });
 
@@ -34,4 +37,23 @@ export function lid176BothRuntimes(): { js: () => FastTextModel; wasm: () => Fas
     wasm?.release();
   });
   return { js: () => js as FastTextModel, wasm: () => wasm as FastTextModel };
+}
+
+/** Two small models trained here: a softmax one with n-grams (dense, unpruned buckets) and an hs one without (bucket 0). */
+export const TINY_MODELS = [
+  ['softmax', { loss: 'softmax' as const, minn: 2, maxn: 4 }],
+  ['hs', { loss: 'hs' as const, minn: 0, maxn: 0 }],
+] as const;
+
+/** Trains `dir/<name>.bin` on 300 lines of three topics; its path. */
+export async function trainTiny(dir: string, name: string, opts: TrainOptions): Promise<string> {
+  const lines: string[] = [];
+  const labels = ['news', 'sport', 'food'];
+  const words = [['election', 'minister', 'vote'], ['goal', 'match', 'team'], ['recipe', 'bake', 'spicy']];
+  for (let i = 0; i < 300; i++) lines.push(`__label__${labels[i % 3]} ${words[i % 3]!.join(' ')} common words ${i % 11}`);
+  const train = join(dir, `${name}.txt`);
+  writeFileSync(train, lines.join('\n') + '\n');
+  const model = join(dir, `${name}.bin`);
+  await trainSupervised(train, model, { ...opts, epoch: 5, dim: 10, bucket: 5000, wordNgrams: 1, lr: 0.5, seed: 1 });
+  return model;
 }
