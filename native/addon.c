@@ -21,6 +21,9 @@ static int export(napi_env env, napi_value exports, const char *name, napi_callb
 
 // Context-aware (NAPI_MODULE_INIT), so worker threads may load it too; kernels keep no state shared between threads.
 NAPI_MODULE_INIT() {
+  // The exports' version: native-addon.ts refuses a binary built from other sources than the JavaScript expects.
+  napi_value abi;
+  if (napi_create_int32(env, ASSAY_ABI, &abi) != napi_ok || napi_set_named_property(env, exports, "abi", abi) != napi_ok) return NULL;
   if (!export(env, exports, "create", fasttext_create) || !export(env, exports, "embed", fasttext_embed) ||
       !export(env, exports, "ngramStats", gopher_ngram_stats) || !export(env, exports, "allDuplicateChars", gopher_all_duplicate) ||
       !export(env, exports, "topNgramChars", gopher_top_ngrams) || !export(env, exports, "gopherStats", gopher_stats_js))

@@ -2,6 +2,10 @@
 #ifndef ASSAY_H
 #define ASSAY_H
 #define NAPI_VERSION 8
+/** Raised whenever an export's arguments or results change; workers/engine/native-addon.ts holds the same number. */
+#ifndef ASSAY_ABI
+#define ASSAY_ABI 1
+#endif
 #include <node_api.h>
 #include <stddef.h>
 #include <stdint.h>

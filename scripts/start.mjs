@@ -47,6 +47,8 @@ function run(cmd, args, what) {
 function buildIfNeeded() {
   const bundles = ['cli', 'serve', 'host', 'job-runner'].map((n) => join(root, 'dist/engine', `${n}.js`));
   const engineSrc = newest(['shared', 'workers', 'main']);
+  // The C addon rebuilds itself when native/ changed (and only explains, never fails, where it cannot be built).
+  run(process.execPath, ['scripts/build-native.mjs'], 'checking the C addon…');
   if (bundles.some((b) => mtime(b) < engineSrc) && !run(process.execPath, ['scripts/build-engine.mjs'], 'building the engine, host and server…')) throw new Error('the engine build failed');
   const page = join(root, 'dist/renderer/index.html');
   if (existsSync(join(root, 'renderer/vite.config.ts')) && mtime(page) < newest(['renderer', 'shared'])) {

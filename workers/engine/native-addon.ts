@@ -4,8 +4,12 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** What native/fasttext.c exports (see its comments for the arguments). */
+/** native/assay.h's ASSAY_ABI: the version of the exports below. */
+export const NATIVE_ABI = 1;
+
+/** What native/*.c export (see their comments for the arguments). */
 export interface NativeAddon {
+  abi: number;
   create(
     params: Int32Array,
     matrix: Float32Array | null,
@@ -61,7 +65,10 @@ export function addonStatus(): AddonStatus {
     const file = join(dir, ADDON_FILE);
     if (!existsSync(file)) continue;
     try {
-      return (status = { addon: createRequire(import.meta.url)(file) as NativeAddon, file, reason: null });
+      const addon = createRequire(import.meta.url)(file) as NativeAddon;
+      // A binary left from older sources (a checkout without a rebuild) would miss exports or read arguments differently.
+      if (addon.abi !== NATIVE_ABI) return (status = { addon: null, file, reason: `${ADDON_FILE} was built from other sources (exports version ${String(addon.abi)}, expected ${NATIVE_ABI}): npm run build:native` });
+      return (status = { addon, file, reason: null });
     } catch (e) {
       return (status = { addon: null, file, reason: (e as Error).message });
     }

@@ -1,9 +1,10 @@
 // The C addon's hidden vectors (native/fasttext.c) against the JavaScript predictor's: the same predictions, bit for bit.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addonStatus } from '../../../native-addon.js';
-import { tempDir } from '../../../testing.js';
+import { REPO_ROOT, tempDir } from '../../../testing.js';
 import { readJsModel } from './js-model.js';
 import { JsPredictor } from './js-predict.js';
 import { DEFAULT_LID_MODEL } from './model.js';
@@ -102,6 +103,27 @@ describe.runIf(built)('the C addon', () => {
 });
 
 describe('the addon\'s loading', () => {
+  it.runIf(built)('refuses a binary built from other sources (its exports version differs), saying how to rebuild', () => {
+    const tmp = tempDir('assay-abi-');
+    try {
+      // The loader in a tree of its own, beside a build of the same sources that claims another version.
+      mkdirSync(join(tmp.dir, 'workers/engine'), { recursive: true });
+      mkdirSync(join(tmp.dir, 'native/build'), { recursive: true });
+      copyFileSync(join(REPO_ROOT, 'workers/engine/native-addon.ts'), join(tmp.dir, 'workers/engine/native-addon.ts'));
+      writeFileSync(join(tmp.dir, 'package.json'), '{"type": "module"}\n');
+      const sources = readdirSync(join(REPO_ROOT, 'native')).filter((f) => f.endsWith('.c')).map((f) => join(REPO_ROOT, 'native', f));
+      const include = join(dirname(dirname(process.execPath)), 'include', 'node');
+      const cc = spawnSync(process.env.CC || 'cc', ['-O0', '-shared', '-fPIC', '-DASSAY_ABI=99', `-I${include}`, '-o', join(tmp.dir, 'native/build/assay_native.node'), ...sources], { encoding: 'utf8' });
+      expect(cc.status, cc.stderr).toBe(0);
+      const script = `import { addonStatus } from '${join(tmp.dir, 'workers/engine/native-addon.ts')}'; console.log(JSON.stringify(addonStatus().reason));`;
+      const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, ASSAY_NATIVE: '1' } });
+      expect(r.status, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout.trim())).toBe('native/build/assay_native.node was built from other sources (exports version 99, expected 1): npm run build:native');
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
   it('is built wherever CI asks for it (ASSAY_REQUIRE_NATIVE=1)', () => {
     if (process.env.ASSAY_REQUIRE_NATIVE === '1') expect(status, status.reason ?? '').toMatchObject({ reason: null });
     else expect(built || status.reason !== null).toBe(true);
@@ -113,7 +135,8 @@ describe('the addon\'s loading', () => {
       import { readJsModel } from './workers/engine/tag/taggers/fasttext/js-model.ts';
       import { JsPredictor } from './workers/engine/tag/taggers/fasttext/js-predict.ts';
       import { DEFAULT_LID_MODEL } from './workers/engine/tag/taggers/fasttext/model.ts';
-      import { readFileSync } from 'node:fs';
+      import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
       const p = new JsPredictor(readJsModel(readFileSync(DEFAULT_LID_MODEL)));
       console.log(JSON.stringify({ reason: addonStatus().reason, native: p.usesNative, top: p.predict('bonjour tout le monde', 1)[0].label }));`;
     const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, ASSAY_NATIVE: '0' } });
