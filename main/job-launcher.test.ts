@@ -343,7 +343,9 @@ describe('the packaged app launches jobs through main (emulated utility processe
   });
 
   it('a job whose host died sees its port close, stops its engine and exits by itself', { timeout: 60_000 }, async () => {
-    const root = makeWorkspace(scratchDir(), { files: 6, docs: 400, words: 400 });
+    // Files large enough that the run is still going when the host dies (gopher_v1 in C tags 400 such documents in
+    // well under a tenth of a second, so a first file could be done by the first progress report).
+    const root = makeWorkspace(scratchDir(), { files: 6, docs: 1500, words: 400 });
     const electron = emulatedElectron(RUNNER.modulePath);
     let progress = 0;
     const manager = new JobManager({ root, runnerEntry: RUNNER, launch: electron.launch, jobEnv: () => ({ PATH: process.env.PATH ?? '' }), indexChanged: (d) => d, emit: (e) => void (e === 'job.progress' && progress++) });
@@ -354,7 +356,10 @@ describe('the packaged app launches jobs through main (emulated utility processe
     expect(await electron.exits[0]).toBe(0);
     // Stopped by its engine's AbortSignal, well before the runner's own 10 s deadline or main's 15 s kill.
     expect(Date.now() - t0).toBeLessThan(8000);
-    const outs = existsSync(join(root, 'attributes/g')) ? readdirSync(join(root, 'attributes/g')).filter((f) => f.endsWith('.gz')) : [];
-    expect(outs).toEqual([]);
+    // A file finished before the host died stays (a complete output, as the CLI keeps it for a rerun to skip); the
+    // run itself stopped: not every file was tagged, and nothing half-written is left.
+    const outs = existsSync(join(root, 'attributes/g')) ? readdirSync(join(root, 'attributes/g')) : [];
+    expect(outs.filter((f) => f.endsWith('.gz')).length).toBeLessThan(6);
+    expect(outs.filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 });
