@@ -115,7 +115,8 @@ describe.skipIf(!existsSync(CHROMIUM))('workbench e2e (browser mode)', () => {
     expect(ruleLine(await editorText(), 'gopher_rules__gopher_v1__word_count')[2]).toBe(String(moved));
   });
 
-  it('explains why a dropped document was dropped', async () => {
+  // Its own waits add up to 60 s: a budget above them lets a stuck step fail with its own message (one CI run timed out here).
+  it('explains why a dropped document was dropped', { timeout: 90_000 }, async () => {
     await page.getByTestId('filter-fate').selectOption('dropped');
     const row = page.getByTestId('doc-row-0');
     await row.waitFor({ timeout: 20_000 });

@@ -1,4 +1,4 @@
-// bench/tag --native: the C addon's fastText step against the JavaScript one, in alternated fresh processes.
+// bench/tag --native: tag passes with the C addon against the same passes in JavaScript, in alternated fresh processes.
 import { addonStatus } from '../../workers/engine/native-addon.js';
 import type { Measured } from './run.js';
 

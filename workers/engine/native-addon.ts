@@ -1,4 +1,4 @@
-// The optional C addon (native/fasttext.c, built by scripts/build-native.mjs): found beside the sources or the bundles.
+// The optional C addon (native/*.c, built by scripts/build-native.mjs): found beside the sources or the bundles.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
