@@ -26,7 +26,8 @@ NAPI_MODULE_INIT() {
   if (napi_create_int32(env, ASSAY_ABI, &abi) != napi_ok || napi_set_named_property(env, exports, "abi", abi) != napi_ok) return NULL;
   if (!export(env, exports, "create", fasttext_create) || !export(env, exports, "embed", fasttext_embed) ||
       !export(env, exports, "ngramStats", gopher_ngram_stats) || !export(env, exports, "allDuplicateChars", gopher_all_duplicate) ||
-      !export(env, exports, "topNgramChars", gopher_top_ngrams) || !export(env, exports, "gopherStats", gopher_stats_js))
+      !export(env, exports, "topNgramChars", gopher_top_ngrams) || !export(env, exports, "gopherStats", gopher_stats_js) ||
+      !export(env, exports, "spacyScanner", spacy_scanner) || !export(env, exports, "spacyScan", spacy_scan))
     return NULL;
   return exports;
 }

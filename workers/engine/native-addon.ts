@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** native/assay.h's ASSAY_ABI: the version of the exports below. */
-export const NATIVE_ABI = 1;
+export const NATIVE_ABI = 2;
 
 /** What native/*.c export (see their comments for the arguments). */
 export interface NativeAddon {
@@ -29,6 +29,10 @@ export interface NativeAddon {
   topNgramChars(ids: Int32Array, count: number, cpLens: Int32Array, ns: Int32Array, out: Float64Array): void;
   /** dolma/gopher-stats.ts's gopherCounts: see native/gopher.c for what `out` and the arrays receive; [orders, distinct words, pending words]. */
   gopherStats(text: string, out: Float64Array, firstStart: Int32Array, firstEnd: Int32Array, pending: Int32Array, pendingCount: Int32Array): [number, number, number];
+  /** text/spacy's scan pass: classes = plain.ts's UNIT_CLASS, bits = [PLAIN, INNER, OPEN, CLOSE, DOT_AFTER, SPACE, ALPHA, longest special case]. */
+  spacyScanner(classes: Uint8Array, bits: Int32Array, specials: Int32Array, oneToken: Int32Array): object;
+  /** SpacyTokenizer's scan into starts/ends (room for text.length entries): 2 × entries + (1 when a chunk is marked). */
+  spacyScan(handle: object, text: string, starts: Int32Array, ends: Int32Array): number;
 }
 
 export const ADDON_FILE = join('native', 'build', 'assay_native.node');

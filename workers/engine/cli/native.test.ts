@@ -12,7 +12,8 @@ const { dir, cleanup } = tempDir('assay-native-cli-');
 afterAll(cleanup);
 
 const FILES = ['a', 'b', 'c'];
-const TAGGERS = ['lid176', 'language_filter', 'gopher_v1', 'gopher_repetition'];
+// The spaCy tokenizer's scan runs in C too: gopher_repetition, gopher_quality and c4_quality read its tokens.
+const TAGGERS = ['lid176', 'language_filter', 'gopher_v1', 'gopher_repetition', 'gopher_quality', 'c4_quality'];
 
 beforeAll(() => {
   ensureBuilt();

@@ -27,13 +27,24 @@ export class OffsetBuffer {
     this.ends[this.length++] = end;
   }
 
+  /** Room for `capacity` entries in all (the entries so far kept), for a writer that does not push. */
+  reserve(capacity: number): void {
+    let size = Math.max(this.starts.length, 16);
+    while (size < capacity) size *= 2;
+    if (size > this.starts.length) this.resize(size);
+  }
+
   /** Out of line, so the many inlined copies of push stay small. */
   private grow(): void {
-    const starts = new Int32Array(this.starts.length * 2);
-    starts.set(this.starts);
+    this.resize(this.starts.length * 2);
+  }
+
+  private resize(size: number): void {
+    const starts = new Int32Array(size);
+    starts.set(this.starts.subarray(0, this.length));
     this.starts = starts;
-    const ends = new Int32Array(this.ends.length * 2);
-    ends.set(this.ends);
+    const ends = new Int32Array(size);
+    ends.set(this.ends.subarray(0, this.length));
     this.ends = ends;
   }
 

@@ -37,7 +37,8 @@ export const hashFinish = (h: number, len: number): number => Math.imul(h ^ len,
 
 /** Open-addressing set of the hashes of some strings: `mayHave` is true for each of them (and rarely for others). */
 export class HashFilter {
-  private readonly slots: Int32Array;
+  /** hashFinish values by open addressing, 0 empty (read by native/spacy.c too). */
+  readonly slots: Int32Array;
   private readonly mask: number;
 
   constructor(keys: Iterable<string>) {

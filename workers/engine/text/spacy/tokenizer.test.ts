@@ -1,6 +1,9 @@
 // The tokenizer's fast path (plainChunk, the chunk cache) against its general path, on adversarial and random text.
 import { describe, expect, it } from 'vitest';
+import { nativeAddon } from '../../native-addon.js';
 import { englishExceptions } from './exceptions.js';
+import { OffsetBuffer } from './offsets.js';
+import { UNIT_CLASS } from './plain.js';
 import { SpacyTokenizer, isPySpace } from './tokenizer.js';
 
 /** Tokens by the general path alone: spaCy's whitespace split, then each chunk split in full (`chunkLengths`). */
@@ -124,5 +127,55 @@ describe('spaCy tokenizer fast path', () => {
     time(2_000);
     // Ten times the text: about ten times the time if linear, a hundred if quadratic.
     expect(time(300_000) / Math.max(time(30_000), 1)).toBeLessThan(40);
+  });
+});
+
+/** The scan pass's entries (marked chunks as ~end) and whether one was marked, by the C addon's scan or scanJs. */
+function entries(tok: SpacyTokenizer, text: string, js: boolean): { marked: boolean; starts: number[]; ends: number[] } {
+  const out = new OffsetBuffer(4);
+  const marked = js ? tok.scanJs(text, out) : (tok as unknown as { scan(t: string, o: OffsetBuffer): boolean }).scan(text, out);
+  return { marked, starts: Array.from(out.starts.subarray(0, out.length)), ends: Array.from(out.ends.subarray(0, out.length)) };
+}
+
+describe.runIf(nativeAddon() !== null)('spaCy tokenizer scan in C (native/spacy.c)', () => {
+  const sameEntries = (texts: string[]) => {
+    for (const { lang, fast } of pairs) for (const t of texts) expect(entries(fast, t, false), `${lang}: ${JSON.stringify(t.slice(0, 80))}`).toEqual(entries(fast, t, true));
+  };
+
+  it('gives the JavaScript scan entry for entry on adversarial, random and long texts', () => {
+    seed = 23;
+    const texts = ['', ' ', 'a', ' a ', "'s", "a's", '(a', 'a.', '.a', 'a-', '-a', 'a--b', 'US$', '\ud800', '😀', 'a\u3000b', 'ab'.repeat(4000)];
+    for (const k of SPECIALS) texts.push(`${k} (${k}) ${k}s x${k}. ${k}'s`);
+    for (let k = 0; k < 3000; k++) {
+      let t = '';
+      for (let w = 1 + rnd(12); w > 0; w--) {
+        for (let p = 1 + rnd(5); p > 0; p--) t += rnd(6) === 0 ? pick(SPECIALS) : pick(PIECES);
+        t += pick(SPACES);
+      }
+      texts.push(t);
+    }
+    sameEntries(texts);
+  });
+
+  it('gives the JavaScript scan entries on every BMP unit around plain words', () => {
+    const texts: string[] = [];
+    for (let c = 0; c < 0x10000; c += 1) {
+      const u = String.fromCharCode(c);
+      texts.push(`${u} a${u} ${u}a a${u}b (a${u} a${u}) a${u}. ${u}ab. a-${u}b a${u}'s a'${u}`);
+    }
+    for (let k = 0; k < texts.length; k += 1024) sameEntries([texts.slice(k, k + 1024).join(' ')]);
+  });
+
+  it('refuses offset arrays shorter than the text and malformed tables', () => {
+    const addon = nativeAddon()!;
+    const filter = new Int32Array(16);
+    const bits = Int32Array.of(1, 2, 4, 8, 16, 32, 64, 20);
+    const handle = addon.spacyScanner(UNIT_CLASS, bits, filter, filter);
+    expect(addon.spacyScan(handle, 'a b', new Int32Array(3), new Int32Array(3))).toBe(2 * 2);
+    expect(() => addon.spacyScan(handle, 'a b c', new Int32Array(3), new Int32Array(3))).toThrow(/room for one entry per unit/);
+    expect(() => addon.spacyScanner(new Uint8Array(10), bits, filter, filter)).toThrow(/classes/);
+    expect(() => addon.spacyScanner(UNIT_CLASS, Int32Array.of(1, 2, 4), filter, filter)).toThrow(/bits/);
+    expect(() => addon.spacyScanner(UNIT_CLASS, bits, new Int32Array(12), filter)).toThrow(/hash filter/);
+    expect(() => addon.spacyScanner(UNIT_CLASS, bits, filter, new Int32Array(16).fill(7))).toThrow(/hash filter/);
   });
 });

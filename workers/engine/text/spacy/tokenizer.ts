@@ -4,7 +4,8 @@ import { baseExceptions, englishExceptions } from './exceptions.js';
 import { ChunkCache } from './cache.js';
 import { applySpecialMatcher, buildMatcher, type SpecialMatcher } from './matcher.js';
 import { plainChunk, type SpecialHashes } from './fast-chunk.js';
-import { HashFilter, SPACE, UNIT_CLASS, hashRange } from './plain.js';
+import { nativeAddon, type NativeAddon } from '../../native-addon.js';
+import { ALPHA, CLOSE, DOT_AFTER, HashFilter, INNER, OPEN, PLAIN, SPACE, UNIT_CLASS, hashRange } from './plain.js';
 import { OffsetBuffer, type TokenOffsets } from './offsets.js';
 import { urlMatch } from './url.js';
 
@@ -46,6 +47,8 @@ export class SpacyTokenizer {
   private marked = new OffsetBuffer(1024);
   private split = new OffsetBuffer(1024);
   private busy = false;
+  /** The scan pass in C (native/spacy.c) when the addon is built; null runs scanJs. */
+  private readonly native: { addon: NativeAddon; handle: object } | null;
 
   constructor(lang: 'en' | 'xx') {
     this.rules = lang === 'en' ? englishExceptions() : baseExceptions();
@@ -59,6 +62,9 @@ export class SpacyTokenizer {
       (s) => this.affixOnly(s),
     );
     this.hashes = { specials, oneToken: this.matcher.oneToken, longest: this.maxRule };
+    const addon = nativeAddon();
+    const bits = Int32Array.of(PLAIN, INNER, OPEN, CLOSE, DOT_AFTER, SPACE, ALPHA, this.maxRule);
+    this.native = addon === null ? null : { addon, handle: addon.spacyScanner(CLS, bits, specials.slots, this.matcher.oneToken.slots) };
   }
 
   /**
@@ -88,6 +94,16 @@ export class SpacyTokenizer {
 
   /** Whitespace runs and plain chunks as tokens, other chunks as one entry with end `~end`; whether there were any. */
   private scan(text: string, out: OffsetBuffer): boolean {
+    if (this.native === null) return this.scanJs(text, out);
+    // Every entry covers a unit or more: room for text.length entries is enough.
+    out.reserve(text.length);
+    const r = this.native.addon.spacyScan(this.native.handle, text, out.starts, out.ends);
+    out.length = r >> 1;
+    return (r & 1) === 1;
+  }
+
+  /** scan in JavaScript: the reference, and the path without the addon. */
+  scanJs(text: string, out: OffsetBuffer): boolean {
     const n = text.length;
     const cls = CLS;
     let marked = false;

@@ -1,0 +1,229 @@
+// spaCy's tokenizer, its first pass in C: text/spacy/tokenizer.ts's `scan` and fast-chunk.ts's `plainChunk`.
+//
+// The pass finds whitespace runs and chunks; a chunk of plain words (plainChunk's shape) is split here, any other is
+// marked for the JavaScript's general path (affix rules, special cases, URLs, infixes), which stays the reference.
+// The unit classes and the special cases' hash filters are the JavaScript's own arrays, copied once; every step
+// below repeats the JavaScript one for one, and the tests compare the two on every entry.
+#include "assay.h"
+#include <stdlib.h>
+#include <string.h>
+
+/** A HashFilter (plain.ts): open addressing over hashFinish values, 0 empty. */
+typedef struct {
+  int32_t *slots;
+  uint32_t mask;
+} Filter;
+
+typedef struct {
+  uint8_t cls[0x10000];
+  /* plain.ts's class bits, passed in so that the two files cannot disagree about them. */
+  uint8_t plain, inner, open, close, dotAfter, space, alpha;
+  int32_t longest;
+  Filter specials, oneToken;
+  /* The text's units, kept from call to call: a fresh buffer per text would fault its pages in again each time. */
+  uint16_t *text;
+  size_t textCap;
+} Scanner;
+
+/** Where `scan` writes: entry k is [starts[k], ends[k]), or ~end (negative) for a marked chunk. */
+typedef struct {
+  int32_t *starts, *ends;
+  uint32_t length;
+} Out;
+
+static inline void push(Out *o, int32_t a, int32_t b) {
+  o->starts[o->length] = a;
+  o->ends[o->length++] = b;
+}
+
+/** plain.ts's hashFinish: Math.imul(h ^ len, 0x9e3779b1) | 1. */
+static inline int32_t finish(uint32_t h, int32_t len) { return (int32_t)((h ^ (uint32_t)len) * 0x9e3779b1u) | 1; }
+
+/** HashFilter.mayHave: whether a string of `len` units whose hashRange is h may be one of the keys. */
+static int may_have(const Filter *f, uint32_t h, int32_t len) {
+  int32_t v = finish(h, len);
+  for (uint32_t slot = (uint32_t)v & f->mask;; slot = (slot + 1) & f->mask) {
+    int32_t s = f->slots[slot];
+    if (s == v) return 1;
+    if (s == 0) return 0;
+  }
+}
+
+/** fast-chunk.ts's closes: whether text[i] (i > 0) is a one-unit suffix. */
+static int closes(const Scanner *s, const uint16_t *t, int32_t i) {
+  uint16_t u = t[i];
+  return (s->cls[u] & s->close) != 0 || (u == 0x2e && (s->cls[t[i - 1]] & s->dotAfter) != 0);
+}
+
+/** isApostropheS: text[, end) ends with `'s` or `’s`; units before the text's start read as no unit (JavaScript's NaN). */
+static int apostrophe_s(const uint16_t *t, int32_t end) {
+  if (end < 2) return 0;
+  uint16_t last = t[end - 1], before = t[end - 2];
+  return (last == 0x73 || last == 0x53) && (before == 0x27 || before == 0x2019);
+}
+
+/** spellsSpecial: whether a special case may spell the core or a run of tokens, or a one-token pattern one token. */
+static int spells_special(const Scanner *s, const uint16_t *t, const Out *o, uint32_t from, uint32_t coreFrom, uint32_t coreTo) {
+  for (uint32_t k = from; k < o->length; k++) {
+    int32_t a = o->starts[k];
+    uint32_t h = 0;
+    for (uint32_t u = k; u < o->length; u++) {
+      int32_t e = o->ends[u];
+      if (e - a > s->longest) break;
+      for (int32_t b = o->starts[u]; b < e; b++) h = h * 31u + t[b];
+      int single = u == k && !(k == coreFrom && u + 1 == coreTo);
+      if (may_have(single ? &s->oneToken : &s->specials, h, e - a)) return 1;
+    }
+  }
+  return 0;
+}
+
+/** plainChunk: the chunk at `a` split into `o` when it has the plain shape; its end, or -1 having pushed nothing. */
+static int32_t plain_chunk(const Scanner *s, const uint16_t *t, int32_t n, int32_t a, Out *o) {
+  const uint8_t *cls = s->cls;
+  uint32_t from = o->length;
+  int32_t i = a;
+  if ((cls[t[i]] & s->open) != 0) push(o, a, ++i);
+  if (i == n || (cls[t[i]] & s->plain) == 0) goto undo;
+  uint32_t coreFrom = o->length;
+  int32_t seg = i, end = i;
+  uint32_t h = 0, run = 0;
+  for (; i < n; i++) {
+    uint16_t u = t[i];
+    uint8_t k = cls[u];
+    if ((k & s->plain) != 0) end = i + 1;
+    else if ((k & s->inner) == 0) {
+      if (u != 0x2d || end != i || (cls[t[i - 1]] & s->alpha) == 0) break;
+      if (i + 1 == n || (cls[t[i + 1]] & (s->alpha | s->plain)) != (s->alpha | s->plain)) break;
+      push(o, seg, i);
+      push(o, i, i + 1);
+      seg = i + 1;
+    }
+    run = run * 31u + u;
+    if (end == i + 1) h = run;
+  }
+  int32_t core = apostrophe_s(t, end) ? end - 2 : end;
+  if (core < end && (core - seg < 1 || (cls[t[core - 1]] & s->plain) == 0)) goto undo;
+  push(o, seg, core);
+  uint32_t coreTo = o->length;
+  if (core < end) push(o, core, end);
+  i = end;
+  for (int c = 0; c < 2 && i < n && closes(s, t, i); c++, i++) push(o, i, i + 1);
+  if (i < n && cls[t[i]] != s->space) goto undo;
+  if (o->length - from == 1 ? may_have(&s->specials, h, end - a) : spells_special(s, t, o, from, coreFrom, coreTo)) goto undo;
+  return i;
+undo:
+  o->length = from;
+  return -1;
+}
+
+/** scan: whitespace runs and plain chunks as entries, other chunks marked; whether any was marked. */
+static int scan(const Scanner *s, const uint16_t *t, int32_t n, Out *o) {
+  int marked = 0;
+  int32_t i = 0;
+  while (i < n) {
+    int32_t a = i;
+    if (s->cls[t[i]] == s->space) {
+      while (++i < n && s->cls[t[i]] == s->space);
+      push(o, a, i);
+      continue;
+    }
+    i = plain_chunk(s, t, n, a, o);
+    if (i < 0) {
+      i = a + 1;
+      while (i < n && s->cls[t[i]] != s->space) i++;
+      push(o, a, ~i);
+      marked = 1;
+    }
+    if (i < n && t[i] == 0x20) i++;
+  }
+  return marked;
+}
+
+static void scanner_free(napi_env env, void *data, void *hint) {
+  (void)env;
+  (void)hint;
+  Scanner *s = data;
+  free(s->specials.slots);
+  free(s->oneToken.slots);
+  free(s->text);
+  free(s);
+}
+
+/** A filter's slots, copied; 0 when `v` is not an Int32Array whose length is a power of two. */
+static int read_filter(napi_env env, napi_value v, Filter *f) {
+  int32_t *slots;
+  size_t n;
+  if (!typed(env, v, napi_int32_array, (void **)&slots, &n) || n == 0 || (n & (n - 1)) != 0 || n > 0x40000000) return 0;
+  f->slots = malloc(n * sizeof(int32_t));
+  if (f->slots == NULL) return 0;
+  memcpy(f->slots, slots, n * sizeof(int32_t));
+  f->mask = (uint32_t)n - 1;
+  // A full table would never end a probe for an absent key.
+  for (size_t k = 0; k < n; k++)
+    if (slots[k] == 0) return 1;
+  return 0;
+}
+
+/**
+ * spacyScanner(classes Uint8Array(65536), bits Int32Array [PLAIN, INNER, OPEN, CLOSE, DOT_AFTER, SPACE, ALPHA,
+ * longest], specials Int32Array, oneToken Int32Array) → handle.
+ */
+napi_value spacy_scanner(napi_env env, napi_callback_info info) {
+  size_t argc = 4;
+  napi_value argv[4];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  uint8_t *cls;
+  int32_t *bits;
+  size_t ncls, nbits;
+  if (argc < 4 || !typed(env, argv[0], napi_uint8_array, (void **)&cls, &ncls) || ncls != 0x10000) return fail(env, "spacyScanner: classes");
+  if (!typed(env, argv[1], napi_int32_array, (void **)&bits, &nbits) || nbits < 8) return fail(env, "spacyScanner: bits");
+  for (int k = 0; k < 7; k++)
+    if (bits[k] <= 0 || bits[k] > 255) return fail(env, "spacyScanner: bits");
+  Scanner *s = calloc(1, sizeof(Scanner));
+  if (s == NULL) return fail(env, "spacyScanner: out of memory");
+  memcpy(s->cls, cls, sizeof s->cls);
+  s->plain = (uint8_t)bits[0], s->inner = (uint8_t)bits[1], s->open = (uint8_t)bits[2], s->close = (uint8_t)bits[3];
+  s->dotAfter = (uint8_t)bits[4], s->space = (uint8_t)bits[5], s->alpha = (uint8_t)bits[6], s->longest = bits[7];
+  if (!read_filter(env, argv[2], &s->specials) || !read_filter(env, argv[3], &s->oneToken)) {
+    scanner_free(env, s, NULL);
+    return fail(env, "spacyScanner: a hash filter (its length a power of two, with an empty slot)");
+  }
+  napi_value out;
+  if (napi_create_external(env, s, scanner_free, NULL, &out) != napi_ok) {
+    scanner_free(env, s, NULL);
+    return NULL;
+  }
+  return out;
+}
+
+/**
+ * spacyScan(handle, text string, starts Int32Array, ends Int32Array) → 2 × entries + (1 when a chunk is marked). The
+ * arrays need room for text.length entries: every entry covers one unit or more.
+ */
+napi_value spacy_scan(napi_env env, napi_callback_info info) {
+  size_t argc = 4;
+  napi_value argv[4];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  Scanner *s;
+  Out o = {0};
+  size_t n, ns, ne;
+  if (argc < 4 || napi_get_value_external(env, argv[0], (void **)&s) != napi_ok) return fail(env, "spacyScan: handle");
+  if (napi_get_value_string_utf16(env, argv[1], NULL, 0, &n) != napi_ok) return fail(env, "spacyScan: text");
+  if (n > 0x3fffffff) return fail(env, "spacyScan: text too long");
+  if (!typed(env, argv[2], napi_int32_array, (void **)&o.starts, &ns) || !typed(env, argv[3], napi_int32_array, (void **)&o.ends, &ne) || ns < n || ne < n)
+    return fail(env, "spacyScan: the offset arrays need room for one entry per unit of the text");
+  if (n + 1 > s->textCap) {
+    size_t cap = s->textCap * 2 > n + 1 ? s->textCap * 2 : n + 1 + 4096;
+    uint16_t *grown = realloc(s->text, cap * sizeof(uint16_t));
+    if (grown == NULL) return fail(env, "spacyScan: out of memory");
+    s->text = grown;
+    s->textCap = cap;
+  }
+  size_t copied;
+  if (napi_get_value_string_utf16(env, argv[1], (char16_t *)s->text, n + 1, &copied) != napi_ok || copied != n) return fail(env, "spacyScan: text");
+  int marked = scan(s, s->text, (int32_t)n, &o);
+  napi_value out;
+  CHECK(napi_create_int32(env, (int32_t)(o.length * 2 + (uint32_t)marked), &out));
+  return out;
+}
