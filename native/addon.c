@@ -27,7 +27,8 @@ NAPI_MODULE_INIT() {
   if (!export(env, exports, "create", fasttext_create) || !export(env, exports, "embed", fasttext_embed) ||
       !export(env, exports, "ngramStats", gopher_ngram_stats) || !export(env, exports, "allDuplicateChars", gopher_all_duplicate) ||
       !export(env, exports, "topNgramChars", gopher_top_ngrams) || !export(env, exports, "gopherStats", gopher_stats_js) ||
-      !export(env, exports, "spacyScanner", spacy_scanner) || !export(env, exports, "spacyScan", spacy_scan))
+      !export(env, exports, "spacyScanner", spacy_scanner) || !export(env, exports, "spacyScan", spacy_scan) ||
+      !export(env, exports, "spacyWords", spacy_words))
     return NULL;
   return exports;
 }

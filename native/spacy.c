@@ -23,6 +23,10 @@ typedef struct {
   /* The text's units, kept from call to call: a fresh buffer per text would fault its pages in again each time. */
   uint16_t *text;
   size_t textCap;
+  /* spacyWords' table, kept likewise: slot = 1 + word id, 0 empty; whash per id. */
+  int32_t *wslot;
+  uint32_t *whash;
+  size_t wslotCap;
 } Scanner;
 
 /** Where `scan` writes: entry k is [starts[k], ends[k]), or ~end (negative) for a marked chunk. */
@@ -147,6 +151,8 @@ static void scanner_free(napi_env env, void *data, void *hint) {
   free(s->specials.slots);
   free(s->oneToken.slots);
   free(s->text);
+  free(s->wslot);
+  free(s->whash);
   free(s);
 }
 
@@ -197,6 +203,19 @@ napi_value spacy_scanner(napi_env env, napi_callback_info info) {
   return out;
 }
 
+/** The text's units into s->text (grown as needed); 0 when out of memory or not a string. */
+static int read_text(napi_env env, napi_value v, Scanner *s, size_t n) {
+  if (n + 1 > s->textCap) {
+    size_t cap = s->textCap * 2 > n + 1 ? s->textCap * 2 : n + 1 + 4096;
+    uint16_t *grown = realloc(s->text, cap * sizeof(uint16_t));
+    if (grown == NULL) return 0;
+    s->text = grown;
+    s->textCap = cap;
+  }
+  size_t copied;
+  return napi_get_value_string_utf16(env, v, (char16_t *)s->text, n + 1, &copied) == napi_ok && copied == n;
+}
+
 /**
  * spacyScan(handle, text string, starts Int32Array, ends Int32Array) → 2 × entries + (1 when a chunk is marked). The
  * arrays need room for text.length entries: every entry covers one unit or more.
@@ -213,17 +232,95 @@ napi_value spacy_scan(napi_env env, napi_callback_info info) {
   if (n > 0x3fffffff) return fail(env, "spacyScan: text too long");
   if (!typed(env, argv[2], napi_int32_array, (void **)&o.starts, &ns) || !typed(env, argv[3], napi_int32_array, (void **)&o.ends, &ne) || ns < n || ne < n)
     return fail(env, "spacyScan: the offset arrays need room for one entry per unit of the text");
-  if (n + 1 > s->textCap) {
-    size_t cap = s->textCap * 2 > n + 1 ? s->textCap * 2 : n + 1 + 4096;
-    uint16_t *grown = realloc(s->text, cap * sizeof(uint16_t));
-    if (grown == NULL) return fail(env, "spacyScan: out of memory");
-    s->text = grown;
-    s->textCap = cap;
-  }
-  size_t copied;
-  if (napi_get_value_string_utf16(env, argv[1], (char16_t *)s->text, n + 1, &copied) != napi_ok || copied != n) return fail(env, "spacyScan: text");
+  if (!read_text(env, argv[1], s, n)) return fail(env, "spacyScan: text (or out of memory)");
   int marked = scan(s, s->text, (int32_t)n, &o);
   napi_value out;
   CHECK(napi_create_int32(env, (int32_t)(o.length * 2 + (uint32_t)marked), &out));
+  return out;
+}
+
+/** Whether word id `w` (its units at chars[starts[w], starts[w + 1])) has the units chars[from, to). */
+static int same_word(const uint16_t *chars, const int32_t *wstarts, const int32_t *first, int32_t id, int32_t from, int32_t to) {
+  int32_t w = first[id], a = wstarts[w];
+  return wstarts[w + 1] - a == to - from && memcmp(chars + a, chars + from, (size_t)(to - from) * sizeof(uint16_t)) == 0;
+}
+
+/**
+ * spacyWords(handle, text string, starts Int32Array, ends Int32Array, ids Int32Array, cpLens Int32Array, first
+ * Int32Array, wordStarts Int32Array, chars Uint16Array) → [words, distinct words]: datatrove/word-ids.ts's Builder
+ * over the tokens that do not start with whitespace (split_into_words). Ids are given in first-seen order, so they
+ * are the JavaScript's whatever the hash; every token and every output is checked against its array.
+ */
+napi_value spacy_words(napi_env env, napi_callback_info info) {
+  size_t argc = 9;
+  napi_value argv[9];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  Scanner *s;
+  int32_t *starts, *ends, *ids, *cpLens, *first, *wstarts;
+  uint16_t *chars;
+  size_t n, ns, ne, nids, ncp, nfirst, nws, nchars;
+  if (argc < 9 || napi_get_value_external(env, argv[0], (void **)&s) != napi_ok) return fail(env, "spacyWords: handle");
+  if (napi_get_value_string_utf16(env, argv[1], NULL, 0, &n) != napi_ok || n > 0x3fffffff) return fail(env, "spacyWords: text");
+  if (!typed(env, argv[2], napi_int32_array, (void **)&starts, &ns) || !typed(env, argv[3], napi_int32_array, (void **)&ends, &ne) || ns != ne)
+    return fail(env, "spacyWords: token offsets");
+  if (!typed(env, argv[4], napi_int32_array, (void **)&ids, &nids) || !typed(env, argv[5], napi_int32_array, (void **)&cpLens, &ncp) ||
+      !typed(env, argv[6], napi_int32_array, (void **)&first, &nfirst) || !typed(env, argv[7], napi_int32_array, (void **)&wstarts, &nws) ||
+      !typed(env, argv[8], napi_uint16_array, (void **)&chars, &nchars) || nids < ns || ncp < ns || nfirst < ns || nws < ns + 1)
+    return fail(env, "spacyWords: the output arrays need room for every token");
+  if (!read_text(env, argv[1], s, n)) return fail(env, "spacyWords: text (or out of memory)");
+  size_t cap = 1024;
+  while (cap < ns * 2) cap *= 2;
+  // Both sized together: cap slots, and ids (at most ns < cap) in whash.
+  if (cap > s->wslotCap) {
+    free(s->wslot);
+    free(s->whash);
+    s->wslot = malloc(cap * sizeof(int32_t));
+    s->whash = malloc(cap * sizeof(uint32_t));
+    s->wslotCap = s->wslot == NULL || s->whash == NULL ? 0 : cap;
+  }
+  if (s->wslotCap == 0) return fail(env, "spacyWords: out of memory");
+  memset(s->wslot, 0, cap * sizeof(int32_t));
+  const uint32_t mask = (uint32_t)cap - 1;
+  const uint16_t *t = s->text;
+  int32_t count = 0, vocab = 0, p = 0;
+  wstarts[0] = 0;
+  for (size_t k = 0; k < ns; k++) {
+    int32_t a = starts[k], b = ends[k];
+    if (a < 0 || a > b || (size_t)b > n) return fail(env, "spacyWords: a token is outside the text");
+    // As the JavaScript reads it: the unit at a, none (not whitespace) at the text's end.
+    if ((size_t)a < n && s->cls[t[a]] == s->space) continue;
+    if ((size_t)p + (size_t)(b - a) > nchars) return fail(env, "spacyWords: chars is shorter than the words");
+    int32_t from = p;
+    uint32_t h = 0x811c9dc5u;
+    for (int32_t i = a; i < b; i++) {
+      chars[p++] = t[i];
+      h = (h ^ t[i]) * 0x01000193u;
+    }
+    wstarts[count + 1] = p;
+    uint32_t slot = ((h ^ (h >> 16)) * 0x85ebca6bu) & mask;
+    int32_t id = -1;
+    for (int32_t e = s->wslot[slot]; e != 0; slot = (slot + 1) & mask, e = s->wslot[slot])
+      if (s->whash[e - 1] == h && same_word(chars, wstarts, first, e - 1, from, p)) {
+        id = e - 1;
+        break;
+      }
+    if (id < 0) {
+      id = vocab++;
+      s->wslot[slot] = id + 1;
+      s->whash[id] = h;
+      first[id] = count;
+      int32_t cp = p - from;
+      for (int32_t i = from; i < p - 1; i++)
+        if ((chars[i] & 0xfc00) == 0xd800 && (chars[i + 1] & 0xfc00) == 0xdc00) cp--, i++;
+      cpLens[id] = cp;
+    }
+    ids[count++] = id;
+  }
+  napi_value out, v;
+  CHECK(napi_create_array_with_length(env, 2, &out));
+  CHECK(napi_create_int32(env, count, &v));
+  CHECK(napi_set_element(env, out, 0, v));
+  CHECK(napi_create_int32(env, vocab, &v));
+  CHECK(napi_set_element(env, out, 1, v));
   return out;
 }

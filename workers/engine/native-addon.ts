@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** native/assay.h's ASSAY_ABI: the version of the exports below. */
-export const NATIVE_ABI = 2;
+export const NATIVE_ABI = 3;
 
 /** What native/*.c export (see their comments for the arguments). */
 export interface NativeAddon {
@@ -33,6 +33,8 @@ export interface NativeAddon {
   spacyScanner(classes: Uint8Array, bits: Int32Array, specials: Int32Array, oneToken: Int32Array): object;
   /** SpacyTokenizer's scan into starts/ends (room for text.length entries): 2 × entries + (1 when a chunk is marked). */
   spacyScan(handle: object, text: string, starts: Int32Array, ends: Int32Array): number;
+  /** datatrove/word-ids.ts's Builder over the tokens not starting with whitespace: [words, distinct words]. */
+  spacyWords(handle: object, text: string, starts: Int32Array, ends: Int32Array, ids: Int32Array, cpLens: Int32Array, first: Int32Array, wordStarts: Int32Array, chars: Uint16Array): [number, number];
 }
 
 export const ADDON_FILE = join('native', 'build', 'assay_native.node');

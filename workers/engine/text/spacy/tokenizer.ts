@@ -92,6 +92,16 @@ export class SpacyTokenizer {
     return this.scan(text, marked) ? this.splitMarked(text, marked, out) : marked.copy();
   }
 
+  /**
+   * The C addon's word numbering (datatrove/word-ids.ts's Builder) bound to this tokenizer's unit classes, or null
+   * without the addon. It fills the arrays it is given; see NativeAddon.spacyWords.
+   */
+  get nativeWords(): ((text: string, tokens: TokenOffsets, ids: Int32Array, cpLens: Int32Array, first: Int32Array, starts: Int32Array, chars: Uint16Array) => [number, number]) | null {
+    const n = this.native;
+    if (n === null) return null;
+    return (text, tokens, ids, cpLens, first, starts, chars) => n.addon.spacyWords(n.handle, text, tokens.starts, tokens.ends, ids, cpLens, first, starts, chars);
+  }
+
   /** Whitespace runs and plain chunks as tokens, other chunks as one entry with end `~end`; whether there were any. */
   private scan(text: string, out: OffsetBuffer): boolean {
     if (this.native === null) return this.scanJs(text, out);

@@ -1,5 +1,6 @@
 // A document's words numbered once per pass (dense ids, characters end to end), shared by the Gopher taggers.
 import { isPySpace } from '../../../text/spacy/tokenizer.js';
+import { tokenizerFor, type TokenOffsets } from '../../../text/words.js';
 import { viewOf } from '../../view.js';
 import type { Profile } from './common.js';
 
@@ -28,15 +29,23 @@ export function wordIdsFor(text: string, language: string, profile: Profile): Wo
   const view = viewOf(text);
   if (profile !== 'head') return view.get(`datatrove:word-ids:nltk`, () => wordIdsOf(view.words(language, profile)));
   return view.get(`datatrove:word-ids:${language}`, (t) => {
-    const { starts, ends } = view.spacyTokens(language);
-    const b = new Builder(starts.length, t.length);
-    // The non-whitespace spaCy tokens, as DocView.words keeps them.
-    for (let i = 0; i < starts.length; i++) {
-      const a = starts[i] as number;
-      if (!PY_SPACE(t.charCodeAt(a))) b.add(t, a, ends[i] as number);
-    }
-    return b.done();
+    const tokens = view.spacyTokens(language);
+    // The same numbering in C (native/spacy.c) when the addon is built.
+    const native = tokenizerFor(language).nativeWords;
+    if (native === null) return wordIdsOfTokens(t, tokens);
+    const b = new Builder(tokens.starts.length, t.length);
+    return b.filled(native(t, tokens, b.ids, b.cpLens, b.first, b.starts, b.chars));
   });
+}
+
+/** The non-whitespace spaCy tokens numbered, as DocView.words keeps them: the JavaScript of spacyWords. */
+export function wordIdsOfTokens(text: string, { starts, ends }: TokenOffsets): WordIds {
+  const b = new Builder(starts.length, text.length);
+  for (let i = 0; i < starts.length; i++) {
+    const a = starts[i] as number;
+    if (!PY_SPACE(text.charCodeAt(a))) b.add(text, a, ends[i] as number);
+  }
+  return b.done();
 }
 
 /** Numbers a list of words (the NLTK profile's, and tests). */
@@ -53,11 +62,11 @@ let slots = new Int32Array(1024);
 let hashes = new Int32Array(512);
 
 class Builder {
-  private readonly ids: Int32Array;
-  private readonly cpLens: Int32Array;
-  private readonly first: Int32Array;
-  private readonly starts: Int32Array;
-  private readonly chars: Uint16Array;
+  readonly ids: Int32Array;
+  readonly cpLens: Int32Array;
+  readonly first: Int32Array;
+  readonly starts: Int32Array;
+  readonly chars: Uint16Array;
   private readonly mask: number;
   private count = 0;
   private vocab = 0;
@@ -114,6 +123,13 @@ class Builder {
     if ((starts[w + 1] as number) - a !== to - from) return false;
     for (let i = 0; i < to - from; i++) if (chars[a + i] !== chars[from + i]) return false;
     return true;
+  }
+
+  /** The result when something else filled the arrays with `count` words, `vocab` distinct. */
+  filled([count, vocab]: [number, number]): WordIds {
+    this.count = count;
+    this.vocab = vocab;
+    return this.done();
   }
 
   done(): WordIds {
