@@ -12,7 +12,8 @@ export function nativeLines(run: Run, runs: number, preset: readonly string[]): 
   const status = addonStatus();
   if (status.addon === null) throw new Error(`bench/tag --native: the C addon is not loaded (${status.reason ?? ''}); run npm run build:native`);
   const at = (name: string): number => preset.indexOf(name);
-  // What runs the addon's code: fastText (language_filter, lid176), gopher_repetition's n-grams, gopher_v1's.
+  // What runs the addon's code: fastText (language_filter, lid176), the spaCy tokenizer's scan and word ids
+  // (gopher_repetition, gopher_quality, c4_quality, fineweb_quality), gopher_repetition's n-grams, gopher_v1's counts.
   const kinds: [string, string][] = [
     ['FineWeb preset, one pass, fresh process', 'prose-fineweb'],
     ['FineWeb preset, one pass, sustained', 'sustained:prose-fineweb'],
@@ -20,6 +21,8 @@ export function nativeLines(run: Run, runs: number, preset: readonly string[]): 
     ['language_filter alone, sustained', `sustained:prose-fineweb:${at('language_filter')}`],
     ['gopher_repetition alone, fresh process', `prose-fineweb:${at('gopher_repetition')}`],
     ['gopher_repetition alone, sustained', `sustained:prose-fineweb:${at('gopher_repetition')}`],
+    ['gopher_quality alone, fresh process', `prose-fineweb:${at('gopher_quality')}`],
+    ['c4_quality alone, fresh process', `prose-fineweb:${at('c4_quality')}`],
     ['lid176 alone, sustained', 'sustained:lid176'],
     ['Dolma pass (gopher_v1 + c4_v2 + pii), fresh', 'prose-dolma'],
     ['Dolma pass, sustained', 'sustained:prose-dolma'],

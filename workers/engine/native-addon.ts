@@ -81,3 +81,15 @@ export function addonStatus(): AddonStatus {
   }
   return (status = { addon: null, file: null, reason: `${ADDON_FILE} is not built (npm run build:native)` });
 }
+
+const orders = new WeakMap<readonly number[], Int32Array | null>();
+
+/**
+ * `ns` (n-gram orders) as the Int32Array the kernels take, or null when one is not an integer in [1, 2^31): those go
+ * the JavaScript way. Made once per array: the taggers hand the same array for every document.
+ */
+export function ordersOf(ns: readonly number[]): Int32Array | null {
+  let v = orders.get(ns);
+  if (v === undefined) orders.set(ns, (v = ns.every((n) => n >= 1 && n <= 0x7fffffff && Number.isInteger(n)) ? Int32Array.from(ns) : null));
+  return v;
+}

@@ -1,5 +1,5 @@
 // Gopher repetition's `find_all_duplicate(words, n)` for several n at once, over the words' characters end to end.
-import { nativeAddon } from '../../../native-addon.js';
+import { nativeAddon, ordersOf } from '../../../native-addon.js';
 import { wordIdsOf, type WordIds } from './word-ids.js';
 
 const B = 0x01000193;
@@ -163,9 +163,10 @@ let out = new Float64Array(8);
  * warm-up), else in JavaScript; the tests hold both to upstream's naive walk.
  */
 export function allDuplicateChars(w: WordIds, ns: readonly number[]): number[] {
-  if (addon === null || ns.some((n) => !(n >= 1 && n <= 0x7fffffff && Number.isInteger(n)))) return allDuplicateCharsJs(w, ns);
+  const orders = addon === null ? null : ordersOf(ns);
+  if (addon === null || orders === null) return allDuplicateCharsJs(w, ns);
   if (out.length < ns.length) out = new Float64Array(ns.length);
-  addon.allDuplicateChars(w.chars, w.starts, w.ids, w.cpLens, w.count, Int32Array.from(ns), out);
+  addon.allDuplicateChars(w.chars, w.starts, w.ids, w.cpLens, w.count, orders, out);
   return Array.from(out.subarray(0, ns.length));
 }
 

@@ -1,5 +1,5 @@
 // Gopher repetition's top n-gram (gopher_repetition_filter.py `find_top_duplicate(get_n_grams(words, n))`) over word ids.
-import { nativeAddon } from '../../../native-addon.js';
+import { nativeAddon, ordersOf } from '../../../native-addon.js';
 import { PairTable } from './pair-table.js';
 import type { WordIds } from './word-ids.js';
 
@@ -98,9 +98,10 @@ let values = new Float64Array(8);
  * JavaScript; the tests hold both to Counter over space-joined n-grams.
  */
 export function topNgramChars(w: WordIds, ns: readonly number[]): Map<number, number | undefined> {
-  if (addon === null || ns.some((n) => !(n >= 1 && n <= 0x7fffffff && Number.isInteger(n)))) return topNgramCharsJs(w, ns);
+  const orders = addon === null ? null : ordersOf(ns);
+  if (addon === null || orders === null) return topNgramCharsJs(w, ns);
   if (values.length < ns.length) values = new Float64Array(ns.length);
-  addon.topNgramChars(w.ids, w.count, w.cpLens, Int32Array.from(ns), values);
+  addon.topNgramChars(w.ids, w.count, w.cpLens, orders, values);
   const out = new Map<number, number | undefined>();
   ns.forEach((n, k) => out.set(n, Number.isNaN(values[k]) ? undefined : values[k]));
   return out;
