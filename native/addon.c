@@ -28,7 +28,8 @@ NAPI_MODULE_INIT() {
       !export(env, exports, "ngramStats", gopher_ngram_stats) || !export(env, exports, "allDuplicateChars", gopher_all_duplicate) ||
       !export(env, exports, "topNgramChars", gopher_top_ngrams) || !export(env, exports, "gopherStats", gopher_stats_js) ||
       !export(env, exports, "spacyScanner", spacy_scanner) || !export(env, exports, "spacyScan", spacy_scan) ||
-      !export(env, exports, "spacyWords", spacy_words))
+      !export(env, exports, "spacyWords", spacy_words) ||
+      !export(env, exports, "spacyExpand", spacy_expand))
     return NULL;
   return exports;
 }

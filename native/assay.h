@@ -4,7 +4,7 @@
 #define NAPI_VERSION 8
 /** Raised whenever an export's arguments or results change; workers/engine/native-addon.ts holds the same number. */
 #ifndef ASSAY_ABI
-#define ASSAY_ABI 3
+#define ASSAY_ABI 4
 #endif
 #include <node_api.h>
 #include <stddef.h>
@@ -35,4 +35,5 @@ napi_value gopher_stats_js(napi_env env, napi_callback_info info);
 napi_value spacy_scanner(napi_env env, napi_callback_info info);
 napi_value spacy_scan(napi_env env, napi_callback_info info);
 napi_value spacy_words(napi_env env, napi_callback_info info);
+napi_value spacy_expand(napi_env env, napi_callback_info info);
 #endif

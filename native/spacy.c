@@ -33,6 +33,9 @@ typedef struct {
 typedef struct {
   int32_t *starts, *ends;
   uint32_t length;
+  /* The indices of the marked entries, and their number. */
+  int32_t *markedAt;
+  uint32_t marked;
 } Out;
 
 static inline void push(Out *o, int32_t a, int32_t b) {
@@ -122,8 +125,7 @@ undo:
 }
 
 /** scan: whitespace runs and plain chunks as entries, other chunks marked; whether any was marked. */
-static int scan(const Scanner *s, const uint16_t *t, int32_t n, Out *o) {
-  int marked = 0;
+static void scan(const Scanner *s, const uint16_t *t, int32_t n, Out *o) {
   int32_t i = 0;
   while (i < n) {
     int32_t a = i;
@@ -136,12 +138,11 @@ static int scan(const Scanner *s, const uint16_t *t, int32_t n, Out *o) {
     if (i < 0) {
       i = a + 1;
       while (i < n && s->cls[t[i]] != s->space) i++;
+      o->markedAt[o->marked++] = (int32_t)o->length;
       push(o, a, ~i);
-      marked = 1;
     }
     if (i < n && t[i] == 0x20) i++;
   }
-  return marked;
 }
 
 static void scanner_free(napi_env env, void *data, void *hint) {
@@ -217,25 +218,73 @@ static int read_text(napi_env env, napi_value v, Scanner *s, size_t n) {
 }
 
 /**
- * spacyScan(handle, text string, starts Int32Array, ends Int32Array) → 2 × entries + (1 when a chunk is marked). The
- * arrays need room for text.length entries: every entry covers one unit or more.
+ * spacyScan(handle, text string, starts Int32Array, ends Int32Array, markedAt Int32Array) → entries; markedAt[0]
+ * receives the number of marked chunks and markedAt[1..] their entries' indices. Each array needs room for
+ * text.length entries (markedAt one more): every entry covers one unit or more.
  */
 napi_value spacy_scan(napi_env env, napi_callback_info info) {
-  size_t argc = 4;
-  napi_value argv[4];
+  size_t argc = 5;
+  napi_value argv[5];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   Scanner *s;
   Out o = {0};
-  size_t n, ns, ne;
-  if (argc < 4 || napi_get_value_external(env, argv[0], (void **)&s) != napi_ok) return fail(env, "spacyScan: handle");
+  size_t n, ns, ne, nm;
+  int32_t *markedAt;
+  if (argc < 5 || napi_get_value_external(env, argv[0], (void **)&s) != napi_ok) return fail(env, "spacyScan: handle");
   if (napi_get_value_string_utf16(env, argv[1], NULL, 0, &n) != napi_ok) return fail(env, "spacyScan: text");
   if (n > 0x3fffffff) return fail(env, "spacyScan: text too long");
-  if (!typed(env, argv[2], napi_int32_array, (void **)&o.starts, &ns) || !typed(env, argv[3], napi_int32_array, (void **)&o.ends, &ne) || ns < n || ne < n)
+  if (!typed(env, argv[2], napi_int32_array, (void **)&o.starts, &ns) || !typed(env, argv[3], napi_int32_array, (void **)&o.ends, &ne) ||
+      !typed(env, argv[4], napi_int32_array, (void **)&markedAt, &nm) || ns < n || ne < n || nm < n + 1)
     return fail(env, "spacyScan: the offset arrays need room for one entry per unit of the text");
   if (!read_text(env, argv[1], s, n)) return fail(env, "spacyScan: text (or out of memory)");
-  int marked = scan(s, s->text, (int32_t)n, &o);
+  o.markedAt = markedAt + 1;
+  scan(s, s->text, (int32_t)n, &o);
+  markedAt[0] = (int32_t)o.marked;
   napi_value out;
-  CHECK(napi_create_int32(env, (int32_t)(o.length * 2 + (uint32_t)marked), &out));
+  CHECK(napi_create_int32(env, (int32_t)o.length, &out));
+  return out;
+}
+
+/**
+ * spacyExpand(starts Int32Array, ends Int32Array, entries, lengths Int32Array, outStarts Int32Array, outEnds
+ * Int32Array) → tokens: tokenizer.ts's splitMarked. The scan's entries are copied, each marked one (end ~e) replaced
+ * by its chunk's tokens, whose lengths come next in `lengths` as [count, length...]. Everything is checked: the
+ * lengths must tile each marked chunk, and the tokens must fit the output arrays.
+ */
+napi_value spacy_expand(napi_env env, napi_callback_info info) {
+  size_t argc = 6;
+  napi_value argv[6];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  int32_t *starts, *ends, *lens, *os, *oe;
+  size_t ns, ne, nl, nos, noe;
+  uint32_t entries;
+  if (argc < 6 || !typed(env, argv[0], napi_int32_array, (void **)&starts, &ns) || !typed(env, argv[1], napi_int32_array, (void **)&ends, &ne) ||
+      napi_get_value_uint32(env, argv[2], &entries) != napi_ok || entries > ns || entries > ne)
+    return fail(env, "spacyExpand: entries");
+  if (!typed(env, argv[3], napi_int32_array, (void **)&lens, &nl)) return fail(env, "spacyExpand: lengths");
+  if (!typed(env, argv[4], napi_int32_array, (void **)&os, &nos) || !typed(env, argv[5], napi_int32_array, (void **)&oe, &noe) || nos != noe)
+    return fail(env, "spacyExpand: output");
+  size_t at = 0, l = 0;
+  for (uint32_t k = 0; k < entries; k++) {
+    int32_t a = starts[k], b = ends[k];
+    if (b >= 0) {
+      if (at >= nos) return fail(env, "spacyExpand: output too short");
+      os[at] = a, oe[at++] = b;
+      continue;
+    }
+    if (l >= nl || lens[l] < 0 || (size_t)lens[l] > nl - l - 1) return fail(env, "spacyExpand: lengths too short");
+    int32_t count = lens[l++], from = a, end = ~b;
+    for (int32_t t = 0; t < count; t++) {
+      int32_t len = lens[l++];
+      if (len < 0 || len > end - from) return fail(env, "spacyExpand: lengths do not tile the chunk");
+      if (at >= nos) return fail(env, "spacyExpand: output too short");
+      os[at] = from, oe[at++] = from + len;
+      from += len;
+    }
+    if (from != end) return fail(env, "spacyExpand: lengths do not tile the chunk");
+  }
+  napi_value out;
+  CHECK(napi_create_uint32(env, (uint32_t)at, &out));
   return out;
 }
 

@@ -27,6 +27,14 @@ export class OffsetBuffer {
     this.ends[this.length++] = end;
   }
 
+  /** Appends entries [from, to) of `src`. */
+  append(src: OffsetBuffer, from: number, to: number): void {
+    this.reserve(this.length + to - from);
+    this.starts.set(src.starts.subarray(from, to), this.length);
+    this.ends.set(src.ends.subarray(from, to), this.length);
+    this.length += to - from;
+  }
+
   /** Room for `capacity` entries in all (the entries so far kept), for a writer that does not push. */
   reserve(capacity: number): void {
     let size = Math.max(this.starts.length, 16);

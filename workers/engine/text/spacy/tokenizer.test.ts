@@ -133,7 +133,7 @@ describe('spaCy tokenizer fast path', () => {
 /** The scan pass's entries (marked chunks as ~end) and whether one was marked, by the C addon's scan or scanJs. */
 function entries(tok: SpacyTokenizer, text: string, js: boolean): { marked: boolean; starts: number[]; ends: number[] } {
   const out = new OffsetBuffer(4);
-  const marked = js ? tok.scanJs(text, out) : (tok as unknown as { scan(t: string, o: OffsetBuffer): boolean }).scan(text, out);
+  const marked = js ? tok.scanJs(text, out) : (tok as unknown as { scan(t: string, o: OffsetBuffer, s: OffsetBuffer): boolean }).scan(text, out, new OffsetBuffer(4));
   return { marked, starts: Array.from(out.starts.subarray(0, out.length)), ends: Array.from(out.ends.subarray(0, out.length)) };
 }
 
@@ -171,11 +171,31 @@ describe.runIf(nativeAddon() !== null)('spaCy tokenizer scan in C (native/spacy.
     const filter = new Int32Array(16);
     const bits = Int32Array.of(1, 2, 4, 8, 16, 32, 64, 20);
     const handle = addon.spacyScanner(UNIT_CLASS, bits, filter, filter);
-    expect(addon.spacyScan(handle, 'a b', new Int32Array(3), new Int32Array(3))).toBe(2 * 2);
-    expect(() => addon.spacyScan(handle, 'a b c', new Int32Array(3), new Int32Array(3))).toThrow(/room for one entry per unit/);
+    const at = new Int32Array(6);
+    expect(addon.spacyScan(handle, 'a b', new Int32Array(3), new Int32Array(3), at)).toBe(2);
+    expect(at[0]).toBe(0);
+    expect(() => addon.spacyScan(handle, 'a b c', new Int32Array(3), new Int32Array(3), at)).toThrow(/room for one entry per unit/);
+    expect(() => addon.spacyScan(handle, 'a b c', new Int32Array(5), new Int32Array(5), new Int32Array(5))).toThrow(/room for one entry per unit/);
     expect(() => addon.spacyScanner(new Uint8Array(10), bits, filter, filter)).toThrow(/classes/);
     expect(() => addon.spacyScanner(UNIT_CLASS, Int32Array.of(1, 2, 4), filter, filter)).toThrow(/bits/);
     expect(() => addon.spacyScanner(UNIT_CLASS, bits, new Int32Array(12), filter)).toThrow(/hash filter/);
     expect(() => addon.spacyScanner(UNIT_CLASS, bits, filter, new Int32Array(16).fill(7))).toThrow(/hash filter/);
+  });
+
+  it('expands marked chunks only with lengths that tile them, into arrays long enough', () => {
+    const addon = nativeAddon()!;
+    // Entries: [0, 2) and the marked chunk [3, 7).
+    const starts = Int32Array.of(0, 3);
+    const ends = Int32Array.of(2, ~7);
+    const out = () => [new Int32Array(3), new Int32Array(3)] as const;
+    const [s, e] = out();
+    expect(addon.spacyExpand(starts, ends, 2, Int32Array.of(2, 1, 3), s, e)).toBe(3);
+    expect([Array.from(s), Array.from(e)]).toEqual([[0, 3, 4], [2, 4, 7]]);
+    expect(() => addon.spacyExpand(starts, ends, 2, Int32Array.of(2, 1, 2), ...out())).toThrow(/do not tile/);
+    expect(() => addon.spacyExpand(starts, ends, 2, Int32Array.of(2, 1, 9), ...out())).toThrow(/do not tile/);
+    expect(() => addon.spacyExpand(starts, ends, 2, Int32Array.of(2, 1, -1), ...out())).toThrow(/do not tile/);
+    expect(() => addon.spacyExpand(starts, ends, 2, Int32Array.of(5, 1), ...out())).toThrow(/lengths too short/);
+    expect(() => addon.spacyExpand(starts, ends, 2, Int32Array.of(4, 1, 1, 1, 1), new Int32Array(3), new Int32Array(3))).toThrow(/output too short/);
+    expect(() => addon.spacyExpand(starts, ends, 3, Int32Array.of(2, 1, 3), ...out())).toThrow(/entries/);
   });
 });

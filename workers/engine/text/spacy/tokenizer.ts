@@ -89,7 +89,8 @@ export class SpacyTokenizer {
   }
 
   private tokenizeWith(text: string, marked: OffsetBuffer, out: OffsetBuffer): TokenOffsets {
-    return this.scan(text, marked) ? this.splitMarked(text, marked, out) : marked.copy();
+    if (!this.scan(text, marked, out)) return marked.copy();
+    return this.native === null ? this.splitMarked(text, marked, out) : this.expandNative(text, marked, out);
   }
 
   /**
@@ -102,14 +103,44 @@ export class SpacyTokenizer {
     return (text, tokens, ids, cpLens, first, starts, chars) => n.addon.spacyWords(n.handle, text, tokens.starts, tokens.ends, ids, cpLens, first, starts, chars);
   }
 
-  /** Whitespace runs and plain chunks as tokens, other chunks as one entry with end `~end`; whether there were any. */
-  private scan(text: string, out: OffsetBuffer): boolean {
+  /**
+   * Whitespace runs and plain chunks as tokens, other chunks as one entry with end `~end`; whether there were any.
+   * In C, `scratch.starts` receives the number of marked chunks and their entries' indices (see expandNative).
+   */
+  private scan(text: string, out: OffsetBuffer, scratch: OffsetBuffer): boolean {
     if (this.native === null) return this.scanJs(text, out);
-    // Every entry covers a unit or more: room for text.length entries is enough.
+    // Every entry covers a unit or more: room for text.length entries is enough. The scratch holds the marked
+    // entries' indices (text.length + 1) and then their token lengths (a count and a length per token, at most
+    // text.length + the number of marked chunks).
     out.reserve(text.length);
-    const r = this.native.addon.spacyScan(this.native.handle, text, out.starts, out.ends);
-    out.length = r >> 1;
-    return (r & 1) === 1;
+    scratch.reserve(2 * text.length + 2);
+    out.length = this.native.addon.spacyScan(this.native.handle, text, out.starts, out.ends, scratch.starts);
+    return (scratch.starts[0] as number) > 0;
+  }
+
+  /**
+   * splitMarked with the C addon: the marked chunks' token lengths found here (the general path and its cache are
+   * JavaScript), then the entries copied and the marked ones replaced in C, straight into the result's arrays.
+   */
+  private expandNative(text: string, marked: OffsetBuffer, scratch: OffsetBuffer): TokenOffsets {
+    const { addon } = this.native!;
+    const at = scratch.starts;
+    const lens = scratch.ends;
+    const count = at[0] as number;
+    let l = 0;
+    let total = marked.length - count;
+    for (let k = 1; k <= count; k++) {
+      const e = at[k] as number;
+      const lengths = this.lengths(text, marked.starts[e] as number, ~(marked.ends[e] as number));
+      lens[l++] = lengths.length;
+      for (let t = 0; t < lengths.length; t++) lens[l++] = lengths[t] as number;
+      total += lengths.length;
+    }
+    const both = new Int32Array(2 * total);
+    const starts = both.subarray(0, total);
+    const ends = both.subarray(total);
+    addon.spacyExpand(marked.starts, marked.ends, marked.length, lens.subarray(0, l), starts, ends);
+    return { starts, ends };
   }
 
   /** scan in JavaScript: the reference, and the path without the addon. */
@@ -143,12 +174,14 @@ export class SpacyTokenizer {
   private splitMarked(text: string, marked: OffsetBuffer, out: OffsetBuffer): TokenOffsets {
     const { starts, ends } = marked;
     for (let k = 0; k < marked.length; k++) {
+      // The entries up to the next marked chunk are tokens already: copied as one block.
+      let j = k;
+      while (j < marked.length && (ends[j] as number) >= 0) j++;
+      if (j > k) out.append(marked, k, j);
+      if (j === marked.length) break;
+      k = j;
       const a = starts[k] as number;
       const b = ends[k] as number;
-      if (b >= 0) {
-        out.push(a, b);
-        continue;
-      }
       const lengths = this.lengths(text, a, ~b);
       let at = a;
       for (let t = 0; t < lengths.length; t++) {
