@@ -32,6 +32,27 @@ export function sentenceSpansOfTokens(text: string, tokens: TokenOffsets, from: 
   const spans: Array<[number, number]> = [];
   if (to <= from) return spans;
   let sentStart = from;
+  for (let i = nextSentence(text, tokens, from, to); i < to; i = nextSentence(text, tokens, i, to)) {
+    spans.push([starts[sentStart] as number, ends[i - 1] as number]);
+    sentStart = i;
+  }
+  spans.push([starts[sentStart] as number, ends[to - 1] as number]);
+  return spans;
+}
+
+/** `sentenceSpansOfTokens(…).length`, with no span made (C4's sentence count). */
+export function sentenceCountOfTokens(text: string, tokens: TokenOffsets, from: number, to: number): number {
+  if (to <= from) return 0;
+  let n = 1;
+  for (let i = nextSentence(text, tokens, from, to); i < to; i = nextSentence(text, tokens, i, to)) n++;
+  return n;
+}
+
+/**
+ * The first token after `from` that starts a new sentence (the sentencizer's rule: a token after sentence
+ * punctuation that is neither sentence punctuation nor punct), or `to`.
+ */
+function nextSentence(text: string, { starts, ends }: TokenOffsets, from: number, to: number): number {
   let seenPeriod = false;
   for (let i = from; i < to; i++) {
     // Most tokens start with an ASCII letter or digit: neither sentence punctuation nor punct, no slice needed.
@@ -39,16 +60,10 @@ export function sentenceSpansOfTokens(text: string, tokens: TokenOffsets, from: 
     const plain = (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
     const tok = plain ? '' : text.slice(starts[i], ends[i]);
     const inPunctChars = !plain && PUNCT_CHARS.has(tok);
-    if (seenPeriod && !inPunctChars && (plain || !IS_PUNCT.test(tok))) {
-      spans.push([starts[sentStart] as number, ends[i - 1] as number]);
-      sentStart = i;
-      seenPeriod = false;
-    } else if (inPunctChars) {
-      seenPeriod = true;
-    }
+    if (seenPeriod && !inPunctChars && (plain || !IS_PUNCT.test(tok))) return i;
+    if (inPunctChars) seenPeriod = true;
   }
-  spans.push([starts[sentStart] as number, ends[to - 1] as number]);
-  return spans;
+  return to;
 }
 
 /**

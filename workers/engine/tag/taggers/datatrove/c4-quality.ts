@@ -1,6 +1,6 @@
 // c4_quality: DataTrove's C4QualityFilter (datatrove-spec §5.1), a filter that also rewrites the text, as spans.
 import { z } from 'zod';
-import { sentenceSpansOfTokens } from '../../../text/sentences.js';
+import { sentenceCountOfTokens, sentenceSpansOfTokens } from '../../../text/sentences.js';
 import { isPySpace } from '../../../text/spacy/tokenizer.js';
 import { tokenizerFor, type TokenOffsets } from '../../../text/words.js';
 import type { TaggerSpec, TagSpan } from '../../types.js';
@@ -157,7 +157,7 @@ export function c4Quality(text: string, o: C4QualityOptions): C4Result {
     if (lineTokens !== null) {
       const t = lineTokens.of(line, u.a, u.b);
       // HEAD counts split_into_sentences pieces (at least one).
-      if (o.min_num_sentences !== -1) numSentences += Math.max(1, sentenceSpansOfTokens(t.text, t.tokens, t.from, t.to).length);
+      if (o.min_num_sentences !== -1) numSentences += Math.max(1, sentenceCountOfTokens(t.text, t.tokens, t.from, t.to));
       wordCount += nonSpaceTokens(t);
     } else if (o.min_num_sentences !== -1) {
       // Sentences split lines: one each; v0.2.0 counted nltk.sent_tokenize(line).
