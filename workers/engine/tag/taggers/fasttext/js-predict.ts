@@ -30,9 +30,13 @@ export interface FirstAnd {
  * crossing the JS boundary for every document goes; what is left is a cached row list per distinct word.
  */
 export class JsPredictor {
-  private readonly cache: TokenCache;
+  /*
+   * The JavaScript hidden vector's state (initJs): made only when the addon does not compute it, since the row
+   * summer (a WebAssembly instance and a matrix of every input row) and `</s>`'s decoded rows cost milliseconds.
+   */
+  private cache!: TokenCache;
   /** Rows of `</s>`, which ends every line. */
-  private readonly eos: Int32Array;
+  private eos!: Int32Array;
   /**
    * UTF-8 of the line being read, and of `<token>` for a new token's n-grams. The buffers start small and grow in
    * the first lines, before the compiler optimizes the code that grows them (a first growth later would discard it).
@@ -42,8 +46,8 @@ export class JsPredictor {
   /** Rows of the token being looked up, before they are cached. */
   private found = new Int32Array(16);
   /** Adds up the line's rows, which `gather` writes into it in order; holds the input rows decoded so far. */
-  private readonly summer: RowSummer;
-  private readonly decoded: Uint8Array;
+  private summer!: RowSummer;
+  private decoded!: Uint8Array;
   /** The line read so far had a `</s>` token, where fastText stops. */
   private stopped = false;
   /** Per token of the line: list offset, start, end, hash (see `split`); and how many were not cached. */
@@ -82,13 +86,18 @@ export class JsPredictor {
     native = true,
   ) {
     this.native = native ? NativeEmbedder.create(m, cacheLimit ?? CACHE_LIMIT) : null;
-    this.cache = new TokenCache(cacheLimit);
     this.hidden = new Float32Array(m.dim);
-    this.summer = rowSummer(m.input.rows, m.dim);
-    this.decoded = new Uint8Array(m.input.rows);
     this.out = new OutputLayer(m.output, m.dim, m.labelCounts, m.loss, this.hidden);
     this.search = m.loss === 1 && m.labels.length > 0 ? new FirstSearch(this.out, m.output, this.hidden) : null;
     this.labelIndex = new Map(m.labels.map((l, i) => [l, i]));
+    if (this.native === null) this.initJs(cacheLimit);
+  }
+
+  private initJs(cacheLimit: number | undefined): void {
+    const { m } = this;
+    this.cache = new TokenCache(cacheLimit);
+    this.summer = rowSummer(m.input.rows, m.dim);
+    this.decoded = new Uint8Array(m.input.rows);
     const len = utf8.encodeInto(EOS, this.line).written;
     let h = HASH_START;
     for (let i = 0; i < len; i++) h = hashStep(h, this.line[i] as number);
