@@ -259,20 +259,9 @@ static int32_t gopher_stats(const uint16_t *t, int32_t n, Result *r) {
         if ((t[i] & 0xfc00) == 0xdc00 && (t[i - 1] & 0xfc00) == 0xd800) p++;
     dupChars += (int64_t)(e - s - p) * c;
   }
-  double *o = r->out;
-  o[0] = (double)count;
-  o[1] = (double)chars;
-  o[2] = (double)pairs;
-  o[3] = (double)symbolWords;
-  o[4] = (double)alphaWords;
-  o[5] = (double)requiredWords;
-  o[6] = (double)twice;
-  o[7] = (double)nlines;
-  o[8] = (double)bullets;
-  o[9] = (double)ellipsis;
-  o[10] = (double)dupLines;
-  o[11] = (double)dupChars;
-  result = ngram_stats(ids, count, lens, words.size, 10, o + HEAD);
+  const double head[HEAD] = {count, chars, pairs, symbolWords, alphaWords, requiredWords, twice, nlines, bullets, ellipsis, dupLines, dupChars};
+  memcpy(r->out, head, sizeof head);
+  result = ngram_stats(ids, count, lens, words.size, 10, r->out + HEAD);
 done:
   keys_free(&words);
   keys_free(&lines);

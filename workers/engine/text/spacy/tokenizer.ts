@@ -64,7 +64,9 @@ export class SpacyTokenizer {
     this.hashes = { specials, oneToken: this.matcher.oneToken, longest: this.maxRule };
     const addon = nativeAddon();
     const bits = Int32Array.of(PLAIN, INNER, OPEN, CLOSE, DOT_AFTER, SPACE, ALPHA, this.maxRule);
-    this.native = addon === null ? null : { addon, handle: addon.spacyScanner(CLS, bits, specials.slots, this.matcher.oneToken.slots) };
+    const n = (this.native = addon === null ? null : { addon, handle: addon.spacyScanner(CLS, bits, specials.slots, this.matcher.oneToken.slots) });
+    // Made once: word-ids.ts asks for it for every document.
+    this.nativeWords = n === null ? null : (text, tokens, ids, cpLens, first, starts, chars) => n.addon.spacyWords(n.handle, text, tokens.starts, tokens.ends, ids, cpLens, first, starts, chars);
   }
 
   /**
@@ -97,11 +99,7 @@ export class SpacyTokenizer {
    * The C addon's word numbering (datatrove/word-ids.ts's Builder) bound to this tokenizer's unit classes, or null
    * without the addon. It fills the arrays it is given; see NativeAddon.spacyWords.
    */
-  get nativeWords(): ((text: string, tokens: TokenOffsets, ids: Int32Array, cpLens: Int32Array, first: Int32Array, starts: Int32Array, chars: Uint16Array) => [number, number]) | null {
-    const n = this.native;
-    if (n === null) return null;
-    return (text, tokens, ids, cpLens, first, starts, chars) => n.addon.spacyWords(n.handle, text, tokens.starts, tokens.ends, ids, cpLens, first, starts, chars);
-  }
+  readonly nativeWords: ((text: string, tokens: TokenOffsets, ids: Int32Array, cpLens: Int32Array, first: Int32Array, starts: Int32Array, chars: Uint16Array) => [number, number]) | null;
 
   /**
    * Whitespace runs and plain chunks as tokens, other chunks as one entry with end `~end`; whether there were any.

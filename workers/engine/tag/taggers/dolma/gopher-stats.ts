@@ -241,14 +241,8 @@ function pairsIn(text: string, s: number, e: number): number {
 }
 
 /** Everything gopher_v1 reports of a text, before the divisions (gopher.ts makes the ratios). */
-export interface GopherCounts {
+export interface GopherCounts extends Omit<WordStats, 'ids' | 'lens'> {
   words: number;
-  chars: number;
-  pairs: number;
-  symbolWords: number;
-  alphaWords: number;
-  requiredWords: number;
-  twiceMedian: number;
   lines: ReturnType<typeof lineStats>;
   grams: NgramStats[];
 }
