@@ -279,6 +279,22 @@ function checkLevel(codec: Codec, level: number | undefined): void {
   }
 }
 
+/**
+ * Each line goes to the writer as it is, its newline apart: no batch-long string to flatten (a string that size is
+ * a fresh allocation, its pages faulted in, then copied again into a Buffer) and no string joined per line. A write
+ * that did not finish at once (a new promise, not the writer's shared resolved one) is awaited before the next, so
+ * backpressure waits one write at a time.
+ */
+export async function writeLines(writer: AtomicWriter, lines: readonly string[]): Promise<void> {
+  let last: Promise<void> | null = null;
+  for (const line of lines) {
+    let p = writer.write(line);
+    if (p !== last) await (last = p);
+    p = writer.write('\n');
+    if (p !== last) await (last = p);
+  }
+}
+
 /** What was stored: size on disk and sha256 of those bytes. */
 export interface WrittenFile {
   bytes: number;

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { StreamConfig } from '../../../shared/recipe/schema.js';
 import { AssayError } from '../errors.js';
-import { AtomicWriter, attributePathFor, compressedDeltas, readLineBatches, type Codec } from '../io/index.js';
+import { AtomicWriter, attributePathFor, compressedDeltas, readLineBatches, writeLines, type Codec } from '../io/index.js';
 import { countSource } from '../manifest/write.js';
 import { DocEvalError, KEEP, type CompiledStream } from './compile.js';
 import { LineCursor, readAhead, SKIPPED } from './cursor.js';
@@ -230,21 +230,6 @@ async function mixFile(
 }
 
 type Doc = Record<string, unknown>;
-
-/**
- * Each line goes to the writer as it is (no batch-long string to flatten, then copy again), its newline apart
- * (no string joined per line). A write that did not finish at once (a new promise, not the writer's shared
- * resolved one) is awaited before the next, so backpressure waits one write at a time.
- */
-async function writeLines(writer: AtomicWriter, lines: readonly string[]): Promise<void> {
-  let last: Promise<void> | null = null;
-  for (const line of lines) {
-    let p = writer.write(line);
-    if (p !== last) await (last = p);
-    p = writer.write('\n');
-    if (p !== last) await (last = p);
-  }
-}
 
 function parseDocument(line: string, file: string, lineNo: number, bad: (e: AssayError) => void): Doc | null {
   const doc = checkDocumentLine(line, file, lineNo);

@@ -1,7 +1,7 @@
 // Tag one documents file: one read feeds every tagger; one attributes file per output set, row for row.
 import type { AssayError } from '../errors.js';
 import { AssayError as Err } from '../errors.js';
-import { AtomicWriter, compressedDeltas, parseDocumentLine, readLineBatches } from '../io/index.js';
+import { AtomicWriter, compressedDeltas, parseDocumentLine, readLineBatches, writeLines } from '../io/index.js';
 import { attributeRow, codePointMap, groupSpans, makeVariableName } from './output.js';
 import { lockAttributeFiles } from '../io/attribute-lock.js';
 import { doneMarkers, writeMarkers, type Marker } from './markers.js';
@@ -90,10 +90,10 @@ export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promis
     let nextLine = 1;
     let lastBad = 0;
     // Placeholder rows keep attribute files aligned with their documents when a line is skipped.
-    const placeholders = (upTo: number): string => {
-      let s = '';
-      for (; nextLine <= upTo; nextLine++) s += attributeRow(null, {}, undefined) + '\n';
-      return s;
+    const placeholders = (upTo: number): string[] => {
+      const rows: string[] = [];
+      for (; nextLine <= upTo; nextLine++) rows.push(attributeRow(null, {}, undefined));
+      return rows;
     };
     const batches = readLineBatches(task.input, {
       signal: opts.signal,
@@ -109,7 +109,8 @@ export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promis
     });
     for await (const batch of batches) {
       const gap = placeholders(batch.firstLine - 1);
-      const chunks = sets.map(() => gap);
+      // Rows, not one string per batch: see writeLines.
+      const rows = sets.map(() => [...gap]);
       let bytes = 0;
       for (let i = 0; i < batch.lines.length; i++) {
         const lineNo = batch.firstLine + i;
@@ -119,7 +120,7 @@ export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promis
         const cpMap = doc === null ? null : codePointMap(doc.text);
         sets.forEach((s, k) => {
           if (doc === null) {
-            chunks[k] += attributeRow(null, {}, undefined) + '\n';
+            rows[k]!.push(attributeRow(null, {}, undefined));
             return;
           }
           const attrs: Record<string, [number, number, number][]> = {};
@@ -129,7 +130,7 @@ export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promis
             // Non-span values go in as they are (the row is JSON; readers treat a non-span array as a value).
             if (values) for (const [type, v] of Object.entries(values)) (attrs as Record<string, unknown>)[`${t.prefix}__${makeVariableName(type)}`] = v;
           }
-          chunks[k] += attributeRow(doc.id, attrs, doc.source) + '\n';
+          rows[k]!.push(attributeRow(doc.id, attrs, doc.source));
         });
         if (doc !== null) {
           result.docs++;
@@ -139,10 +140,10 @@ export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promis
       nextLine = batch.firstLine + batch.lines.length;
       result.bytes += bytes;
       opts.onProgress?.({ compressedBytes: 0, bytes, docs: batch.lines.length });
-      await Promise.all(writers.map((w, k) => w.write(chunks[k] as string)));
+      await Promise.all(writers.map((w, k) => writeLines(w, rows[k]!)));
     }
     const tail = placeholders(lastBad);
-    if (tail) await Promise.all(writers.map((w) => w.write(tail)));
+    if (tail.length > 0) await Promise.all(writers.map((w) => writeLines(w, tail)));
     for (const w of writers) await w.commit();
     result.outputs = writers.map((w) => ({ path: w.path, size: w.bytesOut, sha256: w.sha256 }));
     if (task.fingerprint !== undefined) result.markers = await writeMarkers(task.input, task.outputs, task.fingerprint, result);
