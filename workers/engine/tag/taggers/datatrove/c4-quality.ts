@@ -9,6 +9,7 @@ import { filterOutputs, filterSpans, languageOption, profileOption, type RuleOut
 import { lineEdits, type LineUnit } from './line-edits.js';
 import { documentLines, stripRange, stripText, wordStats } from './lines.js';
 import { sentTokenizeNltk } from '../../../text/nltk/words.js';
+import { primeDataTrove } from './priming.js';
 
 export const c4QualityOptions = z
   .object({
@@ -209,6 +210,7 @@ export const c4QualityTagger: TaggerSpec<C4QualityOptions> = {
   options: c4QualityOptions,
   create(options) {
     const key = `c4_quality:${JSON.stringify(options)}`;
+    primeDataTrove(key, (t) => c4Quality(t, options));
     return {
       tag: (doc) => {
         // Memoized on the document's view: FineWeb's quality filter reads the same result (after_c4).

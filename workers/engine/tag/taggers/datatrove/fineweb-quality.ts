@@ -8,6 +8,7 @@ import { viewOf } from '../../view.js';
 import { c4Quality, c4QualityOptions } from './c4-quality.js';
 import { filterOutputs, filterSpans, languageOption, profileOption, ratio, wordsFor, type RuleOutcome } from './common.js';
 import { isPyWs } from './lines.js';
+import { primeDataTrove } from './priming.js';
 
 export const fineWebQualityOptions = z
   .object({
@@ -148,6 +149,7 @@ export const fineWebQuality: TaggerSpec<FineWebQualityOptions> = {
       const r = viewOf(text).get(key, (t) => c4Quality(t, c4));
       return fineWebQualityRules(r.text, options, r.words);
     };
+    primeDataTrove(`fineweb_quality:${JSON.stringify(options)}`, rules);
     return { tag: (doc) => filterSpans(doc.text.length, rules(doc.text)) };
   },
 };

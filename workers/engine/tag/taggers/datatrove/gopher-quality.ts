@@ -6,6 +6,7 @@ import { above, below, filterOutputs, filterSpans, languageOption, profileOption
 import { documentLines } from './lines.js';
 import { hasAlpha, isSymbolWord } from './word-classes.js';
 import { wordIdsFor, type WordIds } from './word-ids.js';
+import { primeDataTrove } from './priming.js';
 
 export const GOPHER_STOP_WORDS = ['the', 'be', 'to', 'of', 'and', 'that', 'have', 'with'];
 
@@ -136,6 +137,7 @@ export const gopherQuality: TaggerSpec<GopherQualityOptions> = {
   outputs: filterOutputs(RULES),
   options: gopherQualityOptions,
   create(options) {
+    primeDataTrove(`gopher_quality:${JSON.stringify(options)}`, (t) => gopherQualityRules(t, options));
     return { tag: (doc) => filterSpans(doc.text.length, gopherQualityRules(doc.text, options)) };
   },
 };

@@ -8,6 +8,7 @@ import { allDuplicateChars, primeDuplicateChars } from './dup-ngrams.js';
 import { splitlineOffsets, stripRange } from './lines.js';
 import { topNgramChars } from './ngrams.js';
 import { wordIdsFor } from './word-ids.js';
+import { primeDataTrove } from './priming.js';
 
 const nGramList = (def: Array<[number, number]>, what: string) =>
   z.array(z.tuple([z.number().int().positive(), z.number()])).default(def).describe(what);
@@ -141,6 +142,7 @@ export const gopherRepetition: TaggerSpec<GopherRepetitionOptions> = {
   options: gopherRepetitionOptions,
   create(options) {
     primeDuplicateChars();
+    primeDataTrove(`gopher_repetition:${JSON.stringify(options)}`, (t) => gopherRepetitionRules(t, options));
     return { tag: (doc) => filterSpans(doc.text.length, gopherRepetitionRules(doc.text, options)) };
   },
 };

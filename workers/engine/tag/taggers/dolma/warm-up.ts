@@ -6,7 +6,7 @@
  * short-length table, repeated words and lines, bullets, ellipses, e-mails, phones, IPs, non-ASCII digits,
  * case-changing lowercasing, tables outgrowing their first size.
  */
-const TEXTS = [
+export const TEXTS = [
   'The cat sat on the mat, and that was that.\nThe cat sat on the mat, and that was that.\n* a bullet\n- a dash\n\n#tag me@host.org (555) 123-4567, 555.123.4567 at 192.168.0.1?\n  "quoted."\r\nJavaScript lorem ipsum { ass class 2 girls 1 cup\n',
   // Enough distinct words and lines to grow every table and scratch array once.
   Array.from({ length: 70 }, (_, i) => `w${i}`).join('\n'),
@@ -24,8 +24,8 @@ const primed = new Set<string>();
  * worker process for the Dolma pass. Results are unaffected: the taggers keep no state between documents
  * beyond caches keyed by their input.
  */
-export function primeOnce(name: string, tag: (text: string) => unknown): void {
+export function primeOnce(name: string, tag: (text: string) => unknown, texts: readonly string[] = TEXTS): void {
   if (primed.has(name)) return;
   primed.add(name);
-  for (let k = 0; k < 2; k++) for (const t of TEXTS) tag(t);
+  for (let k = 0; k < 2; k++) for (const t of texts) tag(t);
 }
