@@ -5,10 +5,10 @@ import { primeOnce, TEXTS } from '../dolma/warm-up.js';
  * The Dolma priming texts, and what DataTrove's rules branch on besides: bullet and ellipsis lines, citations,
  * policy lines, "lorem ipsum", braces, javascript, a word past 1,000 characters, every line break splitlines()
  * knows, short lines and lines without terminal punctuation, repeated lines and paragraphs, stop words, an empty
- * and a blank text. (Not a text with more distinct words than a scratch table's first size: its interpreted run
- * cost more than the one recompilation it saves.) Without them the first
- * document taking such a branch late in a run deoptimises a rule function V8 had compiled (gopher_quality's
- * was compiled four times over the prose corpus, ≈ 60 ms of the compiler's time each).
+ * and a blank text. Without them the first document taking such a branch late in a run deoptimises a rule
+ * function V8 had compiled (gopher_quality's was compiled four times over the prose corpus, ≈ 60 ms of the
+ * compiler's time each). Not a text with more distinct words than a scratch table's first size: its interpreted
+ * run cost more than the one recompilation it saves.
  */
 const DATATROVE_TEXTS = [
   ...TEXTS,
