@@ -302,17 +302,24 @@ function emitBatch(
   const discard = stream.output.discard_fields;
   const sampling = compiled.sampling;
   const out: string[] = [];
+  // Code points replaced in the current document, summed by one callback made per batch, not one per document.
+  let replaced = 0;
+  const count = ledger ? (from: number, to: number): void => void (replaced += to - from) : undefined;
   keptIdx.forEach((docIndex, k) => {
     const doc = docs[docIndex] as Doc;
     const reps = spans?.[k];
     // What the ledger records of the document as read, before replacement and discard_fields change it.
-    const [id0, source0, meta0, text0, line] = [doc.id, doc.source, doc.metadata, doc.text, lineNos[docIndex] as number];
-    let replaced = 0;
+    const id0 = doc.id;
+    const source0 = doc.source;
+    const meta0 = doc.metadata;
+    const text0 = doc.text;
+    const line = lineNos[docIndex] as number;
+    replaced = 0;
     if (reps && reps.length > 0) {
       if (typeof doc.text !== 'string') {
         throw new AssayError('PARSE', "span replacement needs a string 'text' field", { file: input, line: lineNos[docIndex] });
       }
-      doc.text = applyReplacements(doc.text, reps, ledger ? (from, to) => void (replaced += to - from) : undefined);
+      doc.text = applyReplacements(doc.text, reps, count);
     }
     for (const f of discard) delete doc[f];
     if (minLen > 0) {

@@ -24,29 +24,14 @@ export function applyReplacements(
   if (input.length === 0) return text;
   const spans = input.length === 1 ? input : [...input].sort((a, b) => a.start - b.start); // Array#sort is stable
   // Offsets are code points; map them to UTF-16 units only when the text needs it.
-  const units = SURROGATE.test(text) ? codePointOffsets(text) : null;
-  const length = units ? units.length - 1 : text.length;
-  const u = (cp: number): number => (units ? (units[Math.min(cp, length)] ?? text.length) : Math.min(cp, length));
-
-  let out = '';
-  let runStart = -1; // start (code point) of a pending run of copied characters
-  const flush = (i: number): void => {
-    if (runStart >= 0) {
-      out += text.slice(u(runStart), u(i));
-      runStart = -1;
-    }
-  };
-  const emit = (r: Replacement, from: number, to: number): void => {
-    if (r.replacement !== '') out += r.replacement.split('{}').join(text.slice(u(from), u(to)));
-    applied?.(from, to, r);
-  };
-
+  const w = new Rewrite(text, SURROGATE.test(text) ? codePointOffsets(text) : null, applied);
+  const length = w.length;
   let k = 0;
   let spanStart = 0;
   for (let i = 0; i < length; i++) {
     if (k >= spans.length) {
       // Past the last span every character is copied: one run to the end.
-      if (runStart < 0) runStart = i;
+      if (w.runStart < 0) w.runStart = i;
       break;
     }
     const cur = spans[k] as Replacement;
@@ -54,32 +39,68 @@ export function applyReplacements(
     if (i !== cur.start && i !== cur.end) {
       // Between the current span's boundaries every character is treated alike (skipped inside it, copied
       // outside it), so the walk jumps to the next boundary instead of visiting each character.
-      if (inside) flush(i);
-      else if (runStart < 0) runStart = i;
+      if (inside) w.flush(i);
+      else if (w.runStart < 0) w.runStart = i;
       const next = cur.start > i ? (cur.end > i ? Math.min(cur.start, cur.end) : cur.start) : cur.end > i ? cur.end : length;
       i = Math.min(Math.ceil(next), length) - 1;
       continue;
     }
     if (i === cur.start) spanStart = i;
     if (inside) {
-      flush(i);
+      w.flush(i);
       continue;
     }
     if (i === cur.end) {
-      flush(i);
-      emit(cur, spanStart, i);
+      w.flush(i);
+      w.emit(cur, spanStart, i);
       while (k < spans.length && (spans[k] as Replacement).start < i) k++;
     }
     if (k < spans.length && (spans[k] as Replacement).start === i) {
-      flush(i);
+      w.flush(i);
       spanStart = i;
-    } else if (runStart < 0) {
-      runStart = i;
+    } else if (w.runStart < 0) {
+      w.runStart = i;
     }
   }
-  flush(length);
-  if (k < spans.length) emit(spans[k] as Replacement, spanStart, length);
-  return out;
+  w.flush(length);
+  if (k < spans.length) w.emit(spans[k] as Replacement, spanStart, length);
+  return w.out;
+}
+
+/** applyReplacements' output as it grows; methods rather than closures made per call (one object per text instead). */
+class Rewrite {
+  out = '';
+  /** Start (code point) of a pending run of copied characters, -1 when none. */
+  runStart = -1;
+  readonly length: number;
+
+  constructor(
+    private readonly text: string,
+    private readonly units: Uint32Array | null,
+    private readonly applied: ((start: number, end: number, r: Replacement) => void) | undefined,
+  ) {
+    this.length = units ? units.length - 1 : text.length;
+  }
+
+  /** UTF-16 offset of code point `cp` (clamped to the text). */
+  private unit(cp: number): number {
+    return this.units ? (this.units[Math.min(cp, this.length)] ?? this.text.length) : Math.min(cp, this.length);
+  }
+
+  /** Copies the pending run up to code point `i`. */
+  flush(i: number): void {
+    if (this.runStart >= 0) {
+      this.out += this.text.slice(this.unit(this.runStart), this.unit(i));
+      this.runStart = -1;
+    }
+  }
+
+  /** Writes `r` in place of code points [from, to). */
+  emit(r: Replacement, from: number, to: number): void {
+    const rep = r.replacement;
+    if (rep !== '') this.out += rep.includes('{}') ? rep.split('{}').join(this.text.slice(this.unit(from), this.unit(to))) : rep;
+    this.applied?.(from, to, r);
+  }
 }
 
 /** offsets[cp] = UTF-16 index of code point cp; offsets[count] = text.length. */
