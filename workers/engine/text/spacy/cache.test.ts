@@ -31,6 +31,17 @@ describe('ChunkCache', () => {
     expect(c.get('chunk-number-000007', 0, 19)).toEqual([19]);
   });
 
+  it('keeps every entry while it grows from 4,096 slots to its full size, and starts over once that is half full', () => {
+    const c = new ChunkCache();
+    const chunk = (i: number) => `w${i}-x`;
+    for (let i = 0; i < 65_536; i++) c.set(`(${chunk(i)})`, 1, 1 + chunk(i).length, [i]);
+    for (let i = 0; i < 65_536; i++) expect(c.get(chunk(i), 0, chunk(i).length)).toEqual([i]);
+    // The 65,537th entry finds the full table half full: it is emptied and keeps only what comes after.
+    c.set(chunk(65_536), 0, chunk(65_536).length, [65_536]);
+    expect(c.get(chunk(0), 0, chunk(0).length)).toBeUndefined();
+    expect(c.get(chunk(65_536), 0, chunk(65_536).length)).toEqual([65_536]);
+  });
+
   it('ownCopy is the same text as slice, for short and long ranges', () => {
     const s = 'abcdefghijklmnopqrstuvwxyz';
     for (const [lo, hi] of [[0, 0], [0, 5], [3, 16], [0, 26], [10, 26]] as const) expect(ownCopy(s, lo, hi)).toBe(s.slice(lo, hi));

@@ -6,18 +6,19 @@ import { hashFinish, hashRange } from './plain.js';
 const range = hashRange;
 const finish = hashFinish;
 
-const SLOTS = 1 << 17;
-/** Emptied when this full, so a probe always ends at an empty slot soon. */
-const MAX_ENTRIES = SLOTS >> 1;
+/** The table starts small and doubles while half full, up to MAX_SLOTS; then it is emptied when half full, so a
+ * probe always ends at an empty slot soon. (Allocating the full table took ≈ 9 ms of every process's start-up.) */
+const FIRST_SLOTS = 1 << 12;
+const MAX_SLOTS = 1 << 17;
 /** Longer chunks are rare (URLs, paths) and seldom repeat. */
 const MAX_KEY = 64;
 
 /** Open addressing on the chunk's hash; an entry matches when its key is the very text of the chunk. */
 export class ChunkCache {
   /** hashFinish of each entry's key, 0 for an empty slot. */
-  private readonly marks = new Int32Array(SLOTS);
-  private readonly keys: string[] = new Array<string>(SLOTS).fill('');
-  private readonly values: (readonly number[])[] = new Array<readonly number[]>(SLOTS).fill([]);
+  private marks = new Int32Array(FIRST_SLOTS);
+  private keys: string[] = new Array<string>(FIRST_SLOTS).fill('');
+  private values: (readonly number[])[] = new Array<readonly number[]>(FIRST_SLOTS).fill([]);
   private entries = 0;
 
   /** Cached token lengths of the chunk s[lo, hi), if any. */
@@ -29,9 +30,12 @@ export class ChunkCache {
 
   set(s: string, lo: number, hi: number, lengths: readonly number[]): void {
     if (hi - lo > MAX_KEY) return;
-    if (this.entries >= MAX_ENTRIES) {
-      this.marks.fill(0);
-      this.entries = 0;
+    if (this.entries >= this.marks.length >> 1) {
+      if (this.marks.length < MAX_SLOTS) this.grow();
+      else {
+        this.marks.fill(0);
+        this.entries = 0;
+      }
     }
     const mark = markOf(s, lo, hi);
     const slot = this.find(mark, s, lo, hi);
@@ -42,9 +46,28 @@ export class ChunkCache {
     this.values[slot] = lengths;
   }
 
+  /** Twice the slots, every entry moved over. */
+  private grow(): void {
+    const { marks, keys, values } = this;
+    const size = marks.length * 2;
+    this.marks = new Int32Array(size);
+    this.keys = new Array<string>(size).fill('');
+    this.values = new Array<readonly number[]>(size).fill([]);
+    for (let i = 0; i < marks.length; i++) {
+      const mark = marks[i] as number;
+      if (mark === 0) continue;
+      const key = keys[i] as string;
+      // Keys are distinct, so this finds the empty slot the entry takes.
+      const slot = this.find(mark, key, 0, key.length);
+      this.marks[slot] = mark;
+      this.keys[slot] = key;
+      this.values[slot] = values[i] as readonly number[];
+    }
+  }
+
   /** The slot holding s[lo, hi), or the empty slot it would take. */
   private find(mark: number, s: string, lo: number, hi: number): number {
-    const mask = SLOTS - 1;
+    const mask = this.marks.length - 1;
     for (let slot = mark & mask; ; slot = (slot + 1) & mask) {
       const m = this.marks[slot];
       if (m === 0) return slot;
