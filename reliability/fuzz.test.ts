@@ -249,8 +249,9 @@ describe('fuzz: linear growth from 10 KB to 1 MB', () => {
   ];
   // Bound 5 (a 10 KB → 1 MB time ratio of 500): plain Node measures 0.8–1.4 on these, a test fork
   // up to 3.4 even for V8's own JSON.parse (GC of the large inputs; on a second machine 3.3–3.7 for the
-  // long escaped string, and 5.0 before the small inputs were made distinct); a quadratic step gives ~100.
+  // long escaped string, and 5.0 before the small inputs were made distinct); a quadratic step gives ~100. The least
+  // of 4 rounds, not 2: a pause in the one large run of both rounds once gave 5.4 in CI on a slow, loaded machine.
   it.each(CASES)('%s', (_name, make, run) => {
-    expect(growthRatio(make, run, 2)).toBeLessThan(5);
+    expect(growthRatio(make, run, 4)).toBeLessThan(5);
   });
 });
