@@ -1,4 +1,5 @@
 // Tag one documents file: one read feeds every tagger; one attributes file per output set, row for row.
+import { stat } from 'node:fs/promises';
 import type { AssayError } from '../errors.js';
 import { AssayError as Err } from '../errors.js';
 import { AtomicWriter, compressedDeltas, parseDocumentLine, readLineBatches, writeLines } from '../io/index.js';
@@ -60,7 +61,7 @@ export function keyPrefix(experiment: string | undefined, tagger: string): strin
 
 export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promise<FileResult> {
   const result: FileResult = { input: task.input, inputSha256: '', docs: 0, tokens: 0, bytes: 0, badLines: 0, badLineSamples: [], outputs: [], markers: [] };
-  const ctx: TaggerContext = { seed: task.seed, cwd: task.cwd };
+  const ctx: TaggerContext = { seed: task.seed, cwd: task.cwd, inputBytes: await stat(task.input).then((s) => s.size, () => undefined) };
   const sets = await Promise.all(
     task.outputs.map(async (set) => ({
       set,

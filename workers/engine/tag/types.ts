@@ -62,6 +62,11 @@ export interface TaggerContext {
   seed: number;
   /** Directory relative option paths (blocklists, models) resolve against. */
   cwd: string;
+  /**
+   * Size on disk of the documents file about to be tagged, when known. Taggers that prime V8 with small texts
+   * when created (dolma/warm-up.ts) skip it for small files, where it costs more than it saves.
+   */
+  inputBytes?: number;
 }
 
 export interface TaggerSpec<Options = Record<string, unknown>> {

@@ -209,9 +209,9 @@ export const c4QualityTagger: TaggerSpec<C4QualityOptions> = {
     { type: 'separator', description: 'A line break other than \\n (or a sentence gap) between kept units; replace it with \\n (or " ")', range: '1', level: 'spans' },
   ],
   options: c4QualityOptions,
-  create(options) {
+  create(options, ctx) {
     const key = `c4_quality:${JSON.stringify(options)}`;
-    primeDataTrove(key, (t) => c4Quality(t, options));
+    primeDataTrove(key, (t) => c4Quality(t, options), ctx);
     return {
       tag: (doc) => {
         // Memoized on the document's view: FineWeb's quality filter reads the same result (after_c4).

@@ -140,7 +140,7 @@ export const fineWebQuality: TaggerSpec<FineWebQualityOptions> = {
   description: "DataTrove FineWebQualityFilter: FineWeb's line punctuation, short line and duplicated line rules, plus list ratio",
   outputs: filterOutputs(RULES),
   options: fineWebQualityOptions,
-  create(options) {
+  create(options, ctx) {
     const c4 = c4QualityOptions.parse({ filter_no_terminal_punct: false, language: options.language, profile: options.profile });
     // The C4 pass is the one c4_quality computed for this document when it runs in the same pass with these options.
     const key = `c4_quality:${JSON.stringify(c4)}`;
@@ -149,7 +149,7 @@ export const fineWebQuality: TaggerSpec<FineWebQualityOptions> = {
       const r = viewOf(text).get(key, (t) => c4Quality(t, c4));
       return fineWebQualityRules(r.text, options, r.words);
     };
-    primeDataTrove(`fineweb_quality:${JSON.stringify(options)}`, rules);
+    primeDataTrove(`fineweb_quality:${JSON.stringify(options)}`, rules, ctx);
     return { tag: (doc) => filterSpans(doc.text.length, rules(doc.text)) };
   },
 };

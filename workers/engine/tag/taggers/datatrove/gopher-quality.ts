@@ -136,8 +136,8 @@ export const gopherQuality: TaggerSpec<GopherQualityOptions> = {
   description: 'DataTrove GopherQualityFilter: word counts and lengths, symbol ratios, bullets, alphabetic words, stop words',
   outputs: filterOutputs(RULES),
   options: gopherQualityOptions,
-  create(options) {
-    primeDataTrove(`gopher_quality:${JSON.stringify(options)}`, (t) => gopherQualityRules(t, options));
+  create(options, ctx) {
+    primeDataTrove(`gopher_quality:${JSON.stringify(options)}`, (t) => gopherQualityRules(t, options), ctx);
     return { tag: (doc) => filterSpans(doc.text.length, gopherQualityRules(doc.text, options)) };
   },
 };

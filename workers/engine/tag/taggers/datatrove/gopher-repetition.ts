@@ -140,9 +140,9 @@ export const gopherRepetition: TaggerSpec<GopherRepetitionOptions> = {
   description: "DataTrove GopherRepetitionFilter: duplicated lines/paragraphs and repeated n-grams, one attribute per rule",
   outputs: filterOutputs(RULES),
   options: gopherRepetitionOptions,
-  create(options) {
+  create(options, ctx) {
     primeDuplicateChars();
-    primeDataTrove(`gopher_repetition:${JSON.stringify(options)}`, (t) => gopherRepetitionRules(t, options));
+    primeDataTrove(`gopher_repetition:${JSON.stringify(options)}`, (t) => gopherRepetitionRules(t, options), ctx);
     return { tag: (doc) => filterSpans(doc.text.length, gopherRepetitionRules(doc.text, options)) };
   },
 };

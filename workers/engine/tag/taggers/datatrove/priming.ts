@@ -1,4 +1,5 @@
 // Type-feedback priming for DataTrove's quality taggers: small texts taking their rare branches before the first document.
+import type { TaggerContext } from '../../types.js';
 import { primeOnce, TEXTS } from '../dolma/warm-up.js';
 
 /**
@@ -39,6 +40,6 @@ const DATATROVE_TEXTS = [
 ];
 
 /** primeOnce over DATATROVE_TEXTS. */
-export function primeDataTrove(name: string, tag: (text: string) => unknown): void {
-  primeOnce(name, tag, DATATROVE_TEXTS);
+export function primeDataTrove(name: string, tag: (text: string) => unknown, ctx: TaggerContext): void {
+  primeOnce(name, tag, ctx, DATATROVE_TEXTS);
 }

@@ -159,8 +159,8 @@ export const c4V2: TaggerSpec = {
   name: 'c4_v2',
   description: 'Faster c4_v1: the same attributes, "javascript" matched as a substring, flags emitted first',
   outputs: outputs('Present when "javascript" occurs anywhere (case-insensitive), e.g. in "javascripts"'),
-  create: () => {
-    primeOnce('c4_v2', c4V2Spans);
+  create: (_options, ctx) => {
+    primeOnce('c4_v2', c4V2Spans, ctx);
     return { tag: (doc) => c4V2Spans(doc.text) };
   },
 };

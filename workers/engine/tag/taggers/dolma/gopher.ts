@@ -78,8 +78,8 @@ export const gopherV1: TaggerSpec = {
     docOutput('fraction_of_duplicate_lines', 'Lines whose text occurs more than once (empty lines too) / lines', '[0, 1]'),
     docOutput('fraction_of_characters_in_duplicate_lines', 'Characters of repeated lines / non-space characters (Dolma quirk: can exceed 1)', '≥ 0'),
   ],
-  create: () => {
-    primeOnce('gopher_v1', gopherSpans);
+  create: (_options, ctx) => {
+    primeOnce('gopher_v1', gopherSpans, ctx);
     return { tag: (doc) => gopherSpans(doc.text) };
   },
 };

@@ -167,8 +167,8 @@ export const piiRegexWithCountsFastV2: TaggerSpec = {
     docOutput('doc_count', 'Number of PII spans', '≥ 0'),
     docOutput('doc_frac', '1 + PII characters / text characters (Dolma quirk: the doc_count span is summed too); -1.0 for empty text', '≥ 1, or -1'),
   ],
-  create: () => {
-    primeOnce('pii_regex_with_counts_fast_v2', fastPiiSpans);
+  create: (_options, ctx) => {
+    primeOnce('pii_regex_with_counts_fast_v2', fastPiiSpans, ctx);
     return { tag: (doc) => fastPiiSpans(doc.text) };
   },
 };
