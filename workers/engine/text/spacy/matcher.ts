@@ -20,27 +20,41 @@ export interface SpecialMatcher {
 
 const startKey = (s: string, i: number): number => s.charCodeAt(i) * 0x10000 + s.charCodeAt(i + 1);
 
+/** A kept pattern as the generated table stores it: its text and the token lengths affix splitting gives it. */
+export type PatternEntry = readonly [text: string, lengths: readonly number[]];
+
 /**
- * Upstream adds a rule to the matcher when `find_prefix or find_infix or find_suffix` hits it, or it has a space.
- * Rules with whitespace are left out: their patterns are whitespace tokens, and re-merging those changes nothing.
+ * The special cases the final pass can restore, in rule order. Upstream adds a rule to the matcher when
+ * `find_prefix or find_infix or find_suffix` hits it, or it has a space. Rules with whitespace are left out: their
+ * patterns are whitespace tokens, and re-merging those changes nothing. (Run for every tokenizer this took 20–35 ms
+ * of start-up, most of it cold code: `matcher-data.ts` holds its result, and a test holds the two equal.)
  */
-export function buildMatcher(
+export function findPatterns(
   rules: Map<string, string[]>,
   isWs: (unit: number) => boolean,
   hasAffix: (s: string) => boolean,
   affixOnly: (s: string) => number[],
-): SpecialMatcher {
-  const byStart = new Map<number, Pattern[]>();
-  const texts: string[] = [];
-  const oneToken: string[] = [];
+): PatternEntry[] {
+  const out: PatternEntry[] = [];
   for (const [text, rule] of rules) {
     if ([...text].some((c) => isWs(c.charCodeAt(0))) || !hasAffix(text)) continue;
     const lengths = affixOnly(text);
     // A one-token pattern whose rule is one token rewrites a token into itself: leave it out.
     if (lengths.length === 1 && rule.length === 1) continue;
+    out.push([text, lengths]);
+  }
+  return out;
+}
+
+/** The matcher over `patterns` (findPatterns' result). */
+export function buildMatcher(patterns: readonly PatternEntry[]): SpecialMatcher {
+  const byStart = new Map<number, Pattern[]>();
+  const texts: string[] = [];
+  const oneToken: string[] = [];
+  for (const [text, lengths] of patterns) {
     const key = startKey(text, 0);
     const list = byStart.get(key) ?? [];
-    list.push({ text, lengths });
+    list.push({ text, lengths: [...lengths] });
     byStart.set(key, list);
     texts.push(text);
     if (lengths.length === 1) oneToken.push(text);

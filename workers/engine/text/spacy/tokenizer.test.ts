@@ -199,3 +199,18 @@ describe.runIf(nativeAddon() !== null)('spaCy tokenizer scan in C (native/spacy.
     expect(() => addon.spacyExpand(starts, ends, 3, Int32Array.of(2, 1, 3), ...out())).toThrow(/entries/);
   });
 });
+
+describe('the special-case matcher table', () => {
+  it.each(['en', 'xx'] as const)('matcher-data.ts holds what the %s tokenizer finds (else run `node --import tsx scripts/gen-spacy-matcher.ts`)', async (lang) => {
+    const { MATCHER_PATTERNS } = await import('./matcher-data.js');
+    const found = new SpacyTokenizer(lang).findPatterns();
+    expect(found.length).toBeGreaterThan(100);
+    expect(MATCHER_PATTERNS[lang]).toEqual(found);
+  });
+
+  it('the generator writes the file as it is', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { matcherDataSource } = await import('../../../../scripts/gen-spacy-matcher.js');
+    expect(readFileSync(new URL('./matcher-data.ts', import.meta.url), 'utf8')).toBe(matcherDataSource());
+  });
+});

@@ -2,7 +2,8 @@
 import { findPrefix, findSuffix, infixRegex, mayHaveInfix } from './affixes.js';
 import { baseExceptions, englishExceptions } from './exceptions.js';
 import { ChunkCache } from './cache.js';
-import { applySpecialMatcher, buildMatcher, type SpecialMatcher } from './matcher.js';
+import { applySpecialMatcher, buildMatcher, findPatterns, type PatternEntry, type SpecialMatcher } from './matcher.js';
+import { MATCHER_PATTERNS } from './matcher-data.js';
 import { plainChunk, type SpecialHashes } from './fast-chunk.js';
 import { nativeAddon, type NativeAddon } from '../../native-addon.js';
 import { ALPHA, CLOSE, DOT_AFTER, HashFilter, INNER, OPEN, PLAIN, SPACE, UNIT_CLASS, hashRange } from './plain.js';
@@ -55,12 +56,7 @@ export class SpacyTokenizer {
     this.maxRule = Math.max(...[...this.rules.keys()].map((k) => k.length));
     this.infix = infixRegex(lang);
     const specials = new HashFilter(this.rules.keys());
-    this.matcher = buildMatcher(
-      this.rules,
-      isPySpace,
-      (s) => findPrefix(s, 0, s.length) > 0 || findSuffix(s, 0, s.length) > 0 || this.hasInfix(s),
-      (s) => this.affixOnly(s),
-    );
+    this.matcher = buildMatcher(MATCHER_PATTERNS[lang]);
     this.hashes = { specials, oneToken: this.matcher.oneToken, longest: this.maxRule };
     const addon = nativeAddon();
     const bits = Int32Array.of(PLAIN, INNER, OPEN, CLOSE, DOT_AFTER, SPACE, ALPHA, this.maxRule);
@@ -291,8 +287,17 @@ export class SpacyTokenizer {
     return this.infix.test(s);
   }
 
-  /** `_tokenize_affixes(string, False)` for one special-case string (its pattern for the special-case matcher). */
-  private affixOnly(str: string): number[] {
-    return this.splitChunk(str, 0, str.length, false);
+  /**
+   * The special-case matcher's patterns as upstream finds them, from this tokenizer's rules and affix splitting:
+   * what `MATCHER_PATTERNS` (generated) must equal.
+   */
+  findPatterns(): PatternEntry[] {
+    return findPatterns(
+      this.rules,
+      isPySpace,
+      (s) => findPrefix(s, 0, s.length) > 0 || findSuffix(s, 0, s.length) > 0 || this.hasInfix(s),
+      // `_tokenize_affixes(string, False)` for one special-case string (its pattern for the special-case matcher).
+      (s) => this.splitChunk(s, 0, s.length, false),
+    );
   }
 }
