@@ -333,36 +333,70 @@ static const char *read_pq(napi_env env, napi_value *argv, int32_t dim, Pq *pq) 
 }
 
 /**
- * create(params Int32Array [dim, minn, maxn, nwords, bucket, pruneMask, pruneMax, cacheLimit], matrix Float32Array |
- * null, wordBytes Uint8Array, wordAt Int32Array, wordIds Int32Array, pruneSlots Int32Array | null, pruneBits Int32Array
- * | null[, codes Uint8Array, centroids Float32Array, norms Float32Array | null, quantizer Int32Array [rows, nsubq, dsub,
- * lastdsub]]) → handle. A dense matrix is copied; a quantized one (matrix null) is decoded row by row when a token
- * first needs the row, as the JavaScript does. Everything is checked so that no row, word or bucket read can leave its array.
+ * The pruned buckets' table from the model's (bucket, row) pairs, laid out as js-tables.ts's BucketTable lays it out
+ * (the same probing, so either side's lookups agree): open addressing in `pslots` (key -1 empty), and a bit per bucket
+ * below 2^28 buckets. Returns the largest row, or -1 when a row is negative.
+ */
+static int64_t prune_build(Model *m, const int32_t *pairs, size_t n) {
+  uint32_t cap = 16;
+  while ((size_t)cap < n) cap *= 2; // n = 2 × entries: at most half full
+  m->pmask = cap - 1;
+  m->pslots = malloc((size_t)cap * 2 * sizeof(int32_t));
+  if (m->pslots == NULL) abort();
+  memset(m->pslots, 0xff, (size_t)cap * 2 * sizeof(int32_t));
+  if (m->bucket <= (1u << 28)) {
+    m->pbitsLen = (m->bucket + 31) >> 5;
+    m->pbits = calloc(m->pbitsLen > 0 ? m->pbitsLen : 1, sizeof(uint32_t));
+    if (m->pbits == NULL) abort();
+  }
+  int64_t max = -1;
+  for (size_t k = 0; k + 1 < n; k += 2) {
+    int32_t key = pairs[k], value = pairs[k + 1];
+    if (value < 0) return -1;
+    if (value > max) max = value;
+    uint32_t w = (uint32_t)key >> 5;
+    if (m->pbits != NULL && key >= 0 && w < m->pbitsLen) m->pbits[w] |= 1u << (key & 31);
+    uint32_t i = ((uint32_t)key * 0x9e3779b1u) & m->pmask;
+    while (m->pslots[i * 2] != -1 && m->pslots[i * 2] != key) i = (i + 1) & m->pmask;
+    m->pslots[i * 2] = key;
+    m->pslots[i * 2 + 1] = value;
+  }
+  return max;
+}
+
+/**
+ * create(params Int32Array [dim, minn, maxn, nwords, bucket, cacheLimit], matrix Float32Array | null, wordBytes
+ * Uint8Array, wordAt Int32Array, wordIds Int32Array, prunePairs Int32Array | null[, codes Uint8Array, centroids
+ * Float32Array, norms Float32Array | null, quantizer Int32Array [rows, nsubq, dsub, lastdsub]]) → handle. A dense
+ * matrix is copied; a quantized one (matrix null) is decoded row by row when a token first needs the row, as the
+ * JavaScript does. The pruned buckets' (bucket, row) pairs, as the model file stores them, are made into a table here
+ * (the JavaScript builds its own only when it predicts without the addon). Everything is checked so that no row, word
+ * or bucket read can leave its array.
  */
 napi_value fasttext_create(napi_env env, napi_callback_info info) {
-  size_t argc = 11;
-  napi_value argv[11];
+  size_t argc = 10;
+  napi_value argv[10];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  if (argc < 7) return fail(env, "create: 7 arguments expected");
+  if (argc < 6) return fail(env, "create: 6 arguments expected");
   int32_t *params, *wat, *wid;
   float *matrix = NULL;
   uint8_t *wbytes;
   size_t np, nm = 0, nb, na, ni;
   Pq pq = {0};
-  if (!typed(env, argv[0], napi_int32_array, (void **)&params, &np) || np < 8) return fail(env, "create: params");
+  if (!typed(env, argv[0], napi_int32_array, (void **)&params, &np) || np < 6) return fail(env, "create: params");
   napi_valuetype mkind;
   CHECK(napi_typeof(env, argv[1], &mkind));
   if (mkind != napi_null && !typed(env, argv[1], napi_float32_array, (void **)&matrix, &nm)) return fail(env, "create: matrix");
-  if (mkind == napi_null && argc < 11) return fail(env, "create: a quantized matrix needs its codes, centroids, norms and quantizer");
+  if (mkind == napi_null && argc < 10) return fail(env, "create: a quantized matrix needs its codes, centroids, norms and quantizer");
   if (!typed(env, argv[2], napi_uint8_array, (void **)&wbytes, &nb)) return fail(env, "create: word bytes");
   if (!typed(env, argv[3], napi_int32_array, (void **)&wat, &na)) return fail(env, "create: word offsets");
   if (!typed(env, argv[4], napi_int32_array, (void **)&wid, &ni) || na != ni + 1) return fail(env, "create: word ids");
   int32_t dim = params[0];
   // fastText sets bucket 0 when a model has no character n-grams.
-  if (dim <= 0 || params[4] < 0 || (params[4] == 0 && params[2] > 0) || params[1] < 0 || params[2] < 0 || params[3] < 0 || params[7] <= 0) return fail(env, "create: model parameters");
+  if (dim <= 0 || params[4] < 0 || (params[4] == 0 && params[2] > 0) || params[1] < 0 || params[2] < 0 || params[3] < 0 || params[5] <= 0) return fail(env, "create: model parameters");
   int64_t rows = (int64_t)(nm / (size_t)dim);
   if (matrix == NULL) {
-    const char *bad = read_pq(env, argv + 7, dim, &pq);
+    const char *bad = read_pq(env, argv + 6, dim, &pq);
     if (bad != NULL) return fail(env, bad);
     rows = pq.rows;
   }
@@ -381,19 +415,34 @@ napi_value fasttext_create(napi_env env, napi_callback_info info) {
       model_free(m);
       return fail(env, "create: a word is outside its arrays");
     }
-  napi_valuetype kind;
-  CHECK(napi_typeof(env, argv[5], &kind));
-  int64_t subRows = kind == napi_null ? (int64_t)params[4] : (int64_t)params[6] + 1;
-  if ((int64_t)params[3] + subRows > rows) {
-    model_free(m);
-    return fail(env, "create: the n-gram rows are outside the matrix");
-  }
   m->minn = params[1];
   m->maxn = params[2];
   m->nwords = params[3];
   m->bucket = (uint32_t)params[4];
-  m->climit = (uint32_t)params[7];
+  m->climit = (uint32_t)params[5];
   m->rows = (int32_t)rows;
+  napi_valuetype kind;
+  CHECK(napi_typeof(env, argv[5], &kind));
+  int64_t subRows = params[4];
+  if (kind != napi_null) {
+    int32_t *pairs;
+    size_t npairs;
+    if (!typed(env, argv[5], napi_int32_array, (void **)&pairs, &npairs) || npairs % 2 != 0) {
+      model_free(m);
+      return fail(env, "create: prune pairs");
+    }
+    m->pruned = 1;
+    int64_t max = prune_build(m, pairs, npairs);
+    if (max < 0 && npairs > 0) {
+      model_free(m);
+      return fail(env, "create: a pruned bucket's row is negative");
+    }
+    subRows = max + 1;
+  }
+  if ((int64_t)params[3] + subRows > rows) {
+    model_free(m);
+    return fail(env, "create: the n-gram rows are outside the matrix");
+  }
   if (matrix != NULL) m->matrix = copy(matrix, nm * sizeof(float));
   else {
     m->matrix = calloc((size_t)rows * (size_t)dim + 1, sizeof(float));
@@ -417,32 +466,6 @@ napi_value fasttext_create(napi_env env, napi_callback_info info) {
     while (m->wslot[i] != 0) i = (i + 1) & m->wmask;
     m->wslot[i] = (int32_t)k + 1;
     m->whash[i] = h;
-  }
-  if (kind != napi_null) {
-    int32_t *slots, *pb;
-    size_t ns, npb;
-    uint32_t mask = (uint32_t)params[5];
-    if (!typed(env, argv[5], napi_int32_array, (void **)&slots, &ns) || (mask & (mask + 1)) != 0 || ns != ((size_t)mask + 1) * 2) {
-      model_free(m);
-      return fail(env, "create: prune slots");
-    }
-    m->pruned = 1;
-    m->pmask = (uint32_t)params[5];
-    m->pslots = copy(slots, ns * sizeof(int32_t));
-    for (size_t i = 0; i < ns; i += 2)
-      if (slots[i] != -1 && (slots[i + 1] < 0 || slots[i + 1] > params[6])) {
-        model_free(m);
-        return fail(env, "create: a pruned bucket's row is outside the matrix");
-      }
-    CHECK(napi_typeof(env, argv[6], &kind));
-    if (kind != napi_null) {
-      if (!typed(env, argv[6], napi_int32_array, (void **)&pb, &npb) || npb * 32 < (size_t)m->bucket) {
-        model_free(m);
-        return fail(env, "create: prune bits");
-      }
-      m->pbits = copy(pb, npb * sizeof(int32_t));
-      m->pbitsLen = (uint32_t)npb;
-    }
   }
   cache_reset(m, 16);
   // `</s>`, which ends every line that no literal `</s>` token stopped.

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** native/assay.h's ASSAY_ABI: the version of the exports below. */
-export const NATIVE_ABI = 4;
+export const NATIVE_ABI = 5;
 
 /** What native/*.c export (see their comments for the arguments). */
 export interface NativeAddon {
@@ -16,8 +16,7 @@ export interface NativeAddon {
     wordBytes: Uint8Array,
     wordAt: Int32Array,
     wordIds: Int32Array,
-    pruneSlots: Int32Array | null,
-    pruneBits: Int32Array | null,
+    prunePairs: Int32Array | null,
     ...quantized: [] | [codes: Uint8Array, centroids: Float32Array, norms: Float32Array | null, quantizer: Int32Array]
   ): object;
   embed(handle: object, line: Uint8Array, end: number, hidden: Float32Array): number;

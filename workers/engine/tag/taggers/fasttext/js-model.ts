@@ -15,8 +15,13 @@ export interface JsModel {
   /** Labels in the dictionary's order, with their counts (hs builds its tree from them). */
   labels: string[];
   labelCounts: number[];
-  /** Subword bucket → row offset (`pruneidx`); null when the model is not pruned. */
-  prune: BucketTable | null;
+  /**
+   * Subword bucket → row offset (`pruneidx`); null when the model is not pruned. Built on first use: with the C addon
+   * only the JavaScript predictor's fallback reads it (the addon builds its own table from `prunePairs`).
+   */
+  readonly prune: BucketTable | null;
+  /** `pruneidx` as the file stores it, (bucket, row) pairs; null when the model is not pruned. */
+  prunePairs: Int32Array | null;
   /** The input matrix was stored quantized (a `.ftz`). */
   quantized: boolean;
   /** Input matrix, a row at a time. */
@@ -184,17 +189,21 @@ export function readJsModel(b: Buffer): JsModel | null {
   }
   const words = new WordTable(spans.length / 3, wordBytes);
   for (let j = 0; j < spans.length; j += 3) words.set(b, spans[j] as number, spans[j + 1] as number, spans[j + 2] as number);
-  let prune: BucketTable | null = null;
-  if (pruneSize >= 0) {
-    prune = new BucketTable(pruneSize, bucket as number);
-    const pairs = c.i32s(pruneSize * 2);
-    for (let i = 0; i < pairs.length; i += 2) prune.set(pairs[i] as number, pairs[i + 1] as number);
-  }
+  const prunePairs = pruneSize >= 0 ? c.i32s(pruneSize * 2) : null;
+  let pruneMax = -1;
+  if (prunePairs !== null) for (let i = 1; i < prunePairs.length; i += 2) pruneMax = Math.max(pruneMax, prunePairs[i] as number);
   const quantInput = c.u8() !== 0;
   const input = readInput(c, quantInput, dim as number);
   if (c.u8() !== 0 && quantInput) return null;
   const output = readDense(c);
   // Every row a token can name must exist (fastText would read past its matrix).
-  if (nwords + (prune === null ? (bucket as number) : prune.maxValue + 1) > input.rows) return null;
-  return { quantized: quantInput, dim: dim as number, minn: minn as number, maxn: maxn as number, bucket: bucket as number, loss: loss as number, nwords, words, labels, labelCounts, prune, input, output };
+  if (nwords + (prunePairs === null ? (bucket as number) : pruneMax + 1) > input.rows) return null;
+  let prune: BucketTable | null | undefined;
+  return {
+    quantized: quantInput, dim: dim as number, minn: minn as number, maxn: maxn as number, bucket: bucket as number, loss: loss as number,
+    nwords, words, labels, labelCounts, prunePairs, input, output,
+    get prune(): BucketTable | null {
+      return (prune ??= prunePairs === null ? null : BucketTable.fromPairs(prunePairs, bucket as number));
+    },
+  };
 }

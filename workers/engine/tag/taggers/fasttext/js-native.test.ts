@@ -65,30 +65,31 @@ describe.runIf(built)('the C addon', () => {
   it('refuses tables that would read outside its arrays, with the field named', () => {
     const addon = status.addon!;
     const words = { bytes: new Uint8Array([0x61]), at: Int32Array.of(0, 1), ids: Int32Array.of(0) };
-    // dim 2, n-grams of 1–2 characters, 1 word, 4 buckets, unpruned, cache of 100 tokens.
-    const params = Int32Array.of(2, 1, 2, 1, 4, 0, -1, 100);
+    // dim 2, n-grams of 1–2 characters, 1 word, 4 buckets, cache of 100 tokens; unpruned (null pairs).
+    const params = Int32Array.of(2, 1, 2, 1, 4, 100);
     const matrix = (rows: number): Float32Array => new Float32Array(rows * 2);
-    expect(() => addon.create(params, matrix(5), words.bytes, words.at, words.ids, null, null)).not.toThrow();
+    expect(() => addon.create(params, matrix(5), words.bytes, words.at, words.ids, null)).not.toThrow();
     // 1 word + 4 buckets need 5 rows.
-    expect(() => addon.create(params, matrix(4), words.bytes, words.at, words.ids, null, null)).toThrow(/n-gram rows are outside/);
-    expect(() => addon.create(params, matrix(5), words.bytes, Int32Array.of(0, 2), words.ids, null, null)).toThrow(/word is outside/);
-    expect(() => addon.create(params, matrix(5), words.bytes, words.at, Int32Array.of(9), null, null)).toThrow(/word is outside/);
-    const slots = new Int32Array(32).fill(-1);
-    slots[0] = 3;
-    slots[1] = 50;
-    const pruned = Int32Array.of(2, 1, 2, 1, 4, 15, 1, 100);
-    expect(() => addon.create(pruned, matrix(3), words.bytes, words.at, words.ids, slots, null)).toThrow(/pruned bucket's row/);
-    expect(() => addon.create(pruned, matrix(3), words.bytes, words.at, words.ids, slots.subarray(0, 30), null)).toThrow(/prune slots/);
+    expect(() => addon.create(params, matrix(4), words.bytes, words.at, words.ids, null)).toThrow(/n-gram rows are outside/);
+    expect(() => addon.create(params, matrix(5), words.bytes, Int32Array.of(0, 2), words.ids, null)).toThrow(/word is outside/);
+    expect(() => addon.create(params, matrix(5), words.bytes, words.at, Int32Array.of(9), null)).toThrow(/word is outside/);
+    expect(() => addon.create(Int32Array.of(2, 1, 2, 1, 4, 0), matrix(5), words.bytes, words.at, words.ids, null)).toThrow(/model parameters/);
+    // Pruned: bucket 3 → row 50 needs 1 + 51 rows; row 1 needs 3.
+    expect(() => addon.create(params, matrix(3), words.bytes, words.at, words.ids, Int32Array.of(3, 1))).not.toThrow();
+    expect(() => addon.create(params, matrix(3), words.bytes, words.at, words.ids, Int32Array.of(3, 1, 2, 50))).toThrow(/n-gram rows are outside/);
+    expect(() => addon.create(params, matrix(3), words.bytes, words.at, words.ids, Int32Array.of(3, -2))).toThrow(/row is negative/);
+    expect(() => addon.create(params, matrix(3), words.bytes, words.at, words.ids, Int32Array.of(3, 1, 2))).toThrow(/prune pairs/);
+    expect(() => addon.create(params, matrix(1), words.bytes, words.at, words.ids, new Int32Array(0))).not.toThrow();
     expect(() => addon.embed({}, new Uint8Array(4), 4, new Float32Array(2))).toThrow(/handle/);
     // Quantized: 5 rows of dim 2 as one subquantizer of 2 (256 centroids of 2 floats), optional norms.
     const codes = new Uint8Array(5);
     const centroids = new Float32Array(512);
-    expect(() => addon.create(params, null, words.bytes, words.at, words.ids, null, null, codes, centroids, null, Int32Array.of(5, 1, 2, 2))).not.toThrow();
-    expect(() => addon.create(params, null, words.bytes, words.at, words.ids, null, null)).toThrow(/quantized matrix needs/);
-    expect(() => addon.create(params, null, words.bytes, words.at, words.ids, null, null, codes, centroids.subarray(0, 500), null, Int32Array.of(5, 1, 2, 2))).toThrow(/shorter than its rows need/);
-    expect(() => addon.create(params, null, words.bytes, words.at, words.ids, null, null, codes.subarray(0, 4), centroids, null, Int32Array.of(5, 1, 2, 2))).toThrow(/shorter than its rows need/);
-    expect(() => addon.create(params, null, words.bytes, words.at, words.ids, null, null, codes, centroids, new Float32Array(4), Int32Array.of(5, 1, 2, 2))).toThrow(/shorter than its rows need/);
-    expect(() => addon.create(params, null, words.bytes, words.at, words.ids, null, null, codes, centroids, null, Int32Array.of(5, 2, 2, 2))).toThrow(/quantizer/);
+    expect(() => addon.create(params, null, words.bytes, words.at, words.ids, null, codes, centroids, null, Int32Array.of(5, 1, 2, 2))).not.toThrow();
+    expect(() => addon.create(params, null, words.bytes, words.at, words.ids, null)).toThrow(/quantized matrix needs/);
+    expect(() => addon.create(params, null, words.bytes, words.at, words.ids, null, codes, centroids.subarray(0, 500), null, Int32Array.of(5, 1, 2, 2))).toThrow(/shorter than its rows need/);
+    expect(() => addon.create(params, null, words.bytes, words.at, words.ids, null, codes.subarray(0, 4), centroids, null, Int32Array.of(5, 1, 2, 2))).toThrow(/shorter than its rows need/);
+    expect(() => addon.create(params, null, words.bytes, words.at, words.ids, null, codes, centroids, new Float32Array(4), Int32Array.of(5, 1, 2, 2))).toThrow(/shorter than its rows need/);
+    expect(() => addon.create(params, null, words.bytes, words.at, words.ids, null, codes, centroids, null, Int32Array.of(5, 2, 2, 2))).toThrow(/quantizer/);
   });
 
   describe('models trained here (dense matrices, unpruned buckets, no n-grams)', () => {

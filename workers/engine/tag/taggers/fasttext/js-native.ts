@@ -3,8 +3,8 @@ import { nativeAddon, type NativeAddon } from '../../../native-addon.js';
 import type { JsModel } from './js-model.js';
 
 /**
- * One predictor's native side: the model's rows (a quantized model's decoded in C when a token first needs them), its words and
- * pruned buckets copied into C, and a token cache of its own there, which the garbage collector never traces.
+ * One predictor's native side: the model's rows (a quantized model's decoded in C when a token first needs them), its words
+ * copied and its pruned buckets' table built in C, and a token cache of its own there, which the garbage collector never traces.
  */
 export class NativeEmbedder {
   private constructor(
@@ -17,14 +17,13 @@ export class NativeEmbedder {
     const addon = nativeAddon();
     if (addon === null) return null;
     const { bytes, at, ids } = m.words.entries;
-    const prune = m.prune?.layout ?? null;
-    const params = Int32Array.of(m.dim, m.minn, m.maxn, m.nwords, m.bucket, prune?.mask ?? 0, m.prune?.maxValue ?? -1, cacheLimit);
+    const params = Int32Array.of(m.dim, m.minn, m.maxn, m.nwords, m.bucket, cacheLimit);
     try {
       const s = m.input.stored;
       const handle =
         'dense' in s
-          ? addon.create(params, s.dense, bytes, at, ids, prune?.slots ?? null, prune?.bits ?? null)
-          : addon.create(params, null, bytes, at, ids, prune?.slots ?? null, prune?.bits ?? null, s.codes, s.centroids, s.norms, Int32Array.of(m.input.rows, s.nsubq, s.dsub, s.lastdsub));
+          ? addon.create(params, s.dense, bytes, at, ids, m.prunePairs)
+          : addon.create(params, null, bytes, at, ids, m.prunePairs, s.codes, s.centroids, s.norms, Int32Array.of(m.input.rows, s.nsubq, s.dsub, s.lastdsub));
       return new NativeEmbedder(addon, handle);
     } catch {
       // A model whose tables the C side's checks refuse stays with the JavaScript, which reads any model readJsModel accepts.

@@ -97,6 +97,13 @@ export class BucketTable {
   /** The largest value set (-1 while empty). */
   maxValue = -1;
 
+  /** The table of a model file's `pruneidx`: (bucket, row) pairs, set in order. */
+  static fromPairs(pairs: Int32Array, buckets: number): BucketTable {
+    const t = new BucketTable(pairs.length / 2, buckets);
+    for (let i = 0; i + 1 < pairs.length; i += 2) t.set(pairs[i] as number, pairs[i + 1] as number);
+    return t;
+  }
+
   set(key: number, value: number): void {
     const { bits } = this;
     if (value > this.maxValue) this.maxValue = value;
