@@ -5,7 +5,7 @@ import { pipeline, Transform, type Readable, type TransformCallback } from 'node
 import { createGunzip } from 'node:zlib';
 import { AssayError } from '../errors.js';
 import { chooseReadCodec, type Codec } from './codec.js';
-import { ZstdDecompressStream } from './zstd.js';
+import { newZstdDecompressStream } from './zstd.js';
 import { GzipMemberDecoder } from './gzip-members.js';
 
 /** Read size for the raw file. */
@@ -93,7 +93,7 @@ export async function openDecoded(file: string, override?: Codec, opts: OpenOpti
   const raw = fh.createReadStream({ highWaterMark: READ_CHUNK });
   raw.unshift(head);
   const members = codec === 'gzip' && opts.members ? new GzipMemberDecoder() : null;
-  const decoder = members ?? (codec === 'gzip' ? createGunzip({ chunkSize: GUNZIP_CHUNK }) : codec === 'zstd' ? new ZstdDecompressStream() : null);
+  const decoder = members ?? (codec === 'gzip' ? createGunzip({ chunkSize: GUNZIP_CHUNK }) : codec === 'zstd' ? newZstdDecompressStream() : null);
   // The hasher sits right after the file, so it sees the stored bytes (the probe included, put back above).
   let hasher: HashingPassThrough | null = null;
   let digest: Promise<RawDigest> | undefined;

@@ -7,7 +7,7 @@ import { createGzip, type ZlibOptions } from 'node:zlib';
 import { AssayError } from '../errors.js';
 import { inferCodec, type Codec } from './codec.js';
 import { errorText } from './source.js';
-import { ZstdCompressStream } from './zstd.js';
+import { newZstdCompressStream } from './zstd.js';
 
 export interface AtomicWriterOptions {
   /** Output codec; inferred from the final name (Dolma's rule) when absent. */
@@ -267,7 +267,7 @@ function makeCompressor(codec: Codec, level: number | undefined): Transform | nu
   // zlib hands its options on to Transform, though @types/node's ZlibOptions does not list the stream ones.
   if (codec === 'gzip') return createGzip({ level: level ?? 6, chunkSize: GZIP_CHUNK, writableHighWaterMark: COMPRESS_BEHIND } as ZlibOptions);
   // The checksum (as the zstd CLI writes by default) lets readers detect corrupted frames.
-  if (codec === 'zstd') return new ZstdCompressStream({ compressionLevel: level ?? 3, checksumFlag: true });
+  if (codec === 'zstd') return newZstdCompressStream({ compressionLevel: level ?? 3, checksumFlag: true });
   return null;
 }
 

@@ -7,7 +7,7 @@ import { createGunzip } from 'node:zlib';
 import { loadXxhash } from '../../dedupe/bloom/hash.js';
 import { AssayError } from '../../errors.js';
 import { chooseReadCodec } from '../../io/index.js';
-import { ZstdDecompressStream } from '../../io/zstd.js';
+import { newZstdDecompressStream } from '../../io/zstd.js';
 
 /**
  * Called with `buf[start, end)`, one line without its `\n`, valid UTF-8, and `buf[end] === 0x0a`;
@@ -43,7 +43,7 @@ export async function forEachLine(path: string, onLine: OnLine, signal?: AbortSi
     if (bytesRead > 0) {
       const codec = chooseReadCodec(path, head.subarray(0, bytesRead));
       raw = fh.createReadStream({ start: 0, highWaterMark: READ_CHUNK, autoClose: false });
-      const decoder = codec === 'gzip' ? createGunzip({ chunkSize: GUNZIP_CHUNK }) : codec === 'zstd' ? new ZstdDecompressStream() : null;
+      const decoder = codec === 'gzip' ? createGunzip({ chunkSize: GUNZIP_CHUNK }) : codec === 'zstd' ? newZstdDecompressStream() : null;
       if (decoder !== null) {
         raw.on('data', (c: Buffer) => h.update(c));
         pipeline(raw, decoder, () => undefined);
