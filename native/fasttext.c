@@ -201,6 +201,39 @@ static int32_t cache_add(Model *m, const uint8_t *s, uint32_t len, uint32_t h) {
   return at;
 }
 
+/**
+ * embed's sum for 16-dimensional models (lid.176's, and fastText's default for supervised models): the same float32
+ * additions in the same order per dimension, into a local array the compiler keeps in vector registers (summing into
+ * `hidden`, which may alias a row for all the compiler knows, loads and stores every element for every row).
+ */
+static uint32_t sum16(const Model *m, uint32_t tokens, int stopped, float *hidden) {
+  float acc[16] = {0};
+  uint32_t count = 0;
+  for (uint32_t t = 0; t < tokens; t++) {
+    const int32_t *l = m->pool + m->at[t];
+    int32_t n = l[0];
+    for (int32_t k = 1; k <= n; k++) {
+      const float *row = m->matrix + (size_t)l[k] * 16;
+      for (int d = 0; d < 16; d++) acc[d] += row[d];
+    }
+    count += (uint32_t)n;
+  }
+  if (!stopped) {
+    for (int32_t k = 0; k < m->eosN; k++) {
+      const float *row = m->matrix + (size_t)m->eos[k] * 16;
+      for (int d = 0; d < 16; d++) acc[d] += row[d];
+    }
+    count += (uint32_t)m->eosN;
+  }
+  if (count == 0) {
+    for (int d = 0; d < 16; d++) hidden[d] = 0.0f;
+    return 0;
+  }
+  const float scale = (float)(1.0 / (double)count);
+  for (int d = 0; d < 16; d++) hidden[d] = acc[d] * scale;
+  return count;
+}
+
 static int is_space(uint8_t c) { return c == 0x20 || c == 0x0a || c == 0x0d || c == 0x09 || c == 0x0b || c == 0x0c || c == 0x00; }
 
 /**
@@ -241,6 +274,7 @@ static uint32_t embed(Model *m, const uint8_t *line, uint32_t end, float *hidden
       }
     }
   }
+  if (m->dim == 16) return sum16(m, tokens, stopped, hidden);
   for (int32_t d = 0; d < m->dim; d++) hidden[d] = 0.0f;
   uint32_t count = 0;
   const int32_t dim = m->dim;
