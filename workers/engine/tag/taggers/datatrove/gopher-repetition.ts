@@ -52,6 +52,18 @@ interface Duplicates {
 const seen = new RangeSet();
 
 /**
+ * The n-gram rules' names, made once per n: names built for every document are new strings each time, which the
+ * attribute-key lookups downstream must hash and compare in full.
+ */
+const TOP_NAMES = new Map<number, string>();
+const DUP_NAMES = new Map<number, string>();
+function ruleName(names: Map<number, string>, n: number, before: string, after: string): string {
+  let name = names.get(n);
+  if (name === undefined) names.set(n, (name = `${before}${n}${after}`));
+  return name;
+}
+
+/**
  * `find_duplicates(re.split(r"\n{minRun,}", text[a:b]))` with the number of pieces, the pieces read in place: a run
  * of "\n" shorter than minRun stays inside its piece; leading and trailing runs cut off empty pieces, as split does.
  */
@@ -116,12 +128,12 @@ export function gopherRepetitionRules(text: string, o: GopherRepetitionOptions):
     const chars = tops.get(n);
     const value = chars === undefined ? undefined : ratio(chars, len);
     // Upstream checks `> n_frac` with no truthiness guard; an n with no n-grams is skipped.
-    out.push({ rule: `top_${n}_gram`, value, fail: value !== undefined && value > frac });
+    out.push({ rule: ruleName(TOP_NAMES, n, 'top_', '_gram'), value, fail: value !== undefined && value > frac });
   }
   const dups = allDuplicateChars(words, ns.dup);
   for (const [k, [n, frac]] of o.dup_n_grams.entries()) {
     const value = ratio(dups[k] as number, len);
-    out.push({ rule: `duplicated_${n}_n_grams`, value, fail: value !== undefined && value > frac });
+    out.push({ rule: ruleName(DUP_NAMES, n, 'duplicated_', '_n_grams'), value, fail: value !== undefined && value > frac });
   }
   return out;
 }
