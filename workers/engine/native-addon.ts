@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** native/assay.h's ASSAY_ABI: the version of the exports below. */
-export const NATIVE_ABI = 5;
+export const NATIVE_ABI = 6;
 
 /** What native/*.c export (see their comments for the arguments). */
 export interface NativeAddon {
@@ -36,6 +36,8 @@ export interface NativeAddon {
   spacyExpand(starts: Int32Array, ends: Int32Array, entries: number, lengths: Int32Array, outStarts: Int32Array, outEnds: Int32Array): number;
   /** datatrove/word-ids.ts's Builder over the tokens not starting with whitespace: [words, distinct words]. */
   spacyWords(handle: object, text: string, starts: Int32Array, ends: Int32Array, ids: Int32Array, cpLens: Int32Array, first: Int32Array, wordStarts: Int32Array, chars: Uint16Array): [number, number];
+  /** text/duplicates.ts's duplicatesOf: of `count` ranges (a, b pairs), out[0] = those repeating an earlier one, out[1] = their code points. */
+  rangeDuplicates(text: string, ranges: Int32Array, count: number, out: Float64Array): void;
 }
 
 export const ADDON_FILE = join('native', 'build', 'assay_native.node');

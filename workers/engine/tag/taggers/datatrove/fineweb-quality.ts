@@ -1,7 +1,7 @@
 // fineweb_quality: DataTrove's FineWebQualityFilter (datatrove-spec §6), HEAD or FineWeb-era (v0.2.0) semantics.
 import { z } from 'zod';
 import { TERMINAL_PUNCTUATION_CODEPOINTS } from '../../../text/charsets.js';
-import { RangeSet } from '../../../text/duplicates.js';
+import { duplicatesOf, RangeList } from '../../../text/duplicates.js';
 import { cpLength, cpLengthOf } from '../../../text/python.js';
 import type { TaggerSpec } from '../../types.js';
 import { viewOf } from '../../view.js';
@@ -72,7 +72,7 @@ function isBlank(text: string, a: number, b: number): boolean {
   return true;
 }
 
-const seen = new RangeSet();
+const nonEmptyLines = new RangeList();
 const HIGH_SURROGATE = /[\ud800-\udbff]/;
 
 /**
@@ -83,12 +83,11 @@ const HIGH_SURROGATE = /[\ud800-\udbff]/;
 export function fineWebQualityRules(text: string, o: FineWebQualityOptions, wordCount?: number): RuleOutcome[] {
   const head = o.profile === 'head';
   const stops = o.stop_chars ?? (head ? null : V020_STOP_CHARS);
-  const set = seen.reset(text);
+  const nonBlank = nonEmptyLines.reset();
   let all = 0;
   let nonEmpty = 0;
   let punctLines = 0;
   let shortLines = 0;
-  let dupChars = 0;
   for (let a = 0; ; ) {
     let b = text.indexOf('\n', a);
     if (b === -1) b = text.length;
@@ -96,7 +95,7 @@ export function fineWebQualityRules(text: string, o: FineWebQualityOptions, word
     const blank = isBlank(text, a, b);
     if (!blank) {
       nonEmpty++;
-      if (set.add(a, b)) dupChars += cpLengthOf(text, a, b);
+      nonBlank.push(a, b);
     }
     if (!head || !blank) {
       if (endsWithAny(text, a, b, stops)) punctLines++;
@@ -119,7 +118,7 @@ export function fineWebQualityRules(text: string, o: FineWebQualityOptions, word
 
   // len(text.replace("\n", "")): without a high surrogate no pair can form across a removed "\n".
   const chars = HIGH_SURROGATE.test(text) ? cpLength(text.replaceAll('\n', '')) : text.length - newlines;
-  const dup = ratio(dupChars, chars);
+  const dup = ratio(duplicatesOf(text, nonBlank).chars, chars);
   out.push({ rule: 'char_dup_ratio', value: dup, fail: dup !== undefined && (head ? dup > o.char_duplicates_ratio : dup >= o.char_duplicates_ratio) });
 
   const list = nonEmpty === 0 ? undefined : ratio(newlines, wordCount ?? wordsFor(text, o.language, o.profile).length);

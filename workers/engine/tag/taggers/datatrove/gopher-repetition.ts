@@ -1,7 +1,7 @@
 // gopher_repetition: DataTrove's GopherRepetitionFilter (datatrove-spec §4.1) as one attribute per rule.
 import { z } from 'zod';
-import { RangeSet } from '../../../text/duplicates.js';
-import { cpLength, cpLengthOf } from '../../../text/python.js';
+import { duplicatesOf, RangeList } from '../../../text/duplicates.js';
+import { cpLength } from '../../../text/python.js';
 import type { TaggerSpec } from '../../types.js';
 import { above, filterOutputs, filterSpans, languageOption, profileOption, ratio, threshold, type RuleOutcome } from './common.js';
 import { allDuplicateChars, primeDuplicateChars } from './dup-ngrams.js';
@@ -49,7 +49,7 @@ interface Duplicates {
   chars: number;
 }
 
-const seen = new RangeSet();
+const pieces = new RangeList();
 
 /**
  * The n-gram rules' names, made once per n: names built for every document are new strings each time, which the
@@ -68,8 +68,7 @@ function ruleName(names: Map<number, string>, n: number, before: string, after: 
  * of "\n" shorter than minRun stays inside its piece; leading and trailing runs cut off empty pieces, as split does.
  */
 function duplicatePieces(text: string, a: number, b: number, minRun: number): Duplicates {
-  const set = seen.reset(text);
-  const d: Duplicates = { count: 0, elements: 0, chars: 0 };
+  const list = pieces.reset();
   let s = a;
   let i = a;
   for (;;) {
@@ -81,27 +80,23 @@ function duplicatePieces(text: string, a: number, b: number, minRun: number): Du
       i = r;
       continue;
     }
-    count(d, set, text, s, j);
-    if (j === b) return d;
+    list.push(s, j);
+    if (j === b) return counted(text, list);
     s = i = r;
   }
 }
 
 /** `find_duplicates(text.splitlines())` with the number of lines. */
 function duplicateLines(text: string): Duplicates {
-  const set = seen.reset(text);
-  const d: Duplicates = { count: 0, elements: 0, chars: 0 };
+  const list = pieces.reset();
   const o = splitlineOffsets(text);
-  for (let k = 0; k < o.length; k += 3) count(d, set, text, o[k] as number, o[k + 1] as number);
-  return d;
+  for (let k = 0; k < o.length; k += 3) list.push(o[k] as number, o[k + 1] as number);
+  return counted(text, list);
 }
 
-function count(d: Duplicates, set: RangeSet, text: string, a: number, b: number): void {
-  d.count++;
-  if (set.add(a, b)) {
-    d.elements++;
-    d.chars += cpLengthOf(text, a, b);
-  }
+function counted(text: string, list: RangeList): Duplicates {
+  const { elements, chars } = duplicatesOf(text, list);
+  return { count: list.count, elements, chars };
 }
 
 /**
