@@ -1,5 +1,5 @@
 // Writes workers/engine/text/spacy/matcher-data.ts: the spaCy special-case matcher's patterns, found once here instead of in every tokenizer's constructor.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SpacyTokenizer } from '../workers/engine/text/spacy/tokenizer.js';
 
@@ -22,7 +22,13 @@ export function matcherDataSource(): string {
   return lines.join('\n');
 }
 
+// Written only when it changes, and by a rename: tests import the file while the README's commands run this.
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
-  writeFileSync(OUT, matcherDataSource());
-  process.stdout.write(`wrote ${OUT}\n`);
+  const text = matcherDataSource();
+  if (existsSync(OUT) && readFileSync(OUT, 'utf8') === text) process.stdout.write(`${OUT} is up to date\n`);
+  else {
+    writeFileSync(`${OUT}.${process.pid}.tmp`, text);
+    renameSync(`${OUT}.${process.pid}.tmp`, OUT);
+    process.stdout.write(`wrote ${OUT}\n`);
+  }
 }

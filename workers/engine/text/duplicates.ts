@@ -87,7 +87,6 @@ function sameRange(t: string, a: number, b: number, c: number, d: number): boole
   return true;
 }
 
-
 /** Ranges of one text (a, b pairs) collected for duplicatesOf; the buffer is kept from text to text. */
 export class RangeList {
   buf = new Int32Array(256);
@@ -95,6 +94,8 @@ export class RangeList {
 
   reset(): this {
     this.count = 0;
+    // A huge text's buffer is not kept for the short ones after it.
+    if (this.buf.length > 1 << 20) this.buf = new Int32Array(256);
     return this;
   }
 
