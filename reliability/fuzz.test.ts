@@ -247,11 +247,14 @@ describe('fuzz: linear growth from 10 KB to 1 MB', () => {
     ['a recipe with a long documents list', (n) => `streams:\n  - name: s\n    output: {path: o}\n    filter: {include: ["$.id"]}\n    documents:\n${'      - "docs/part-*.jsonl.gz"  # c\n'.repeat(n / 40)}`, (s) => parseRecipe(s, ctx)],
     ['a recipe with a long quoted rule', (n) => `streams:\n  - name: s\n    documents: [d/*]\n    output: {path: o}\n    filter: {include: ["${'$.a || '.repeat(n / 8)}$.b"]}\n`, (s) => parseRecipe(s, ctx)],
   ];
-  // Bound 5 (a 10 KB → 1 MB time ratio of 500): plain Node measures 0.8–1.4 on these, a test fork
+  // Bound 10 (a 10 KB → 1 MB time ratio of 500): plain Node measures 0.8–1.4 on these, a test fork
   // up to 3.4 even for V8's own JSON.parse (GC of the large inputs; on a second machine 3.3–3.7 for the
   // long escaped string, and 5.0 before the small inputs were made distinct); a quadratic step gives ~100. The least
-  // of 4 rounds, not 2: a pause in the one large run of both rounds once gave 5.4 in CI on a slow, loaded machine.
+  // of 4 rounds. The bound was 5 until the long escaped string measured 5.4 and then 5.05 in CI on a slow, loaded
+  // machine whose fresh memory pages cost ≈ 12.5 µs each (README, Performance → Tagging): the 1 MB string's result
+  // is a new 2 MB allocation every run, the small ones reuse the young generation. 10 still leaves a quadratic step
+  // a factor of 10 over the bound.
   it.each(CASES)('%s', (_name, make, run) => {
-    expect(growthRatio(make, run, 4)).toBeLessThan(5);
+    expect(growthRatio(make, run, 4)).toBeLessThan(10);
   });
 });
