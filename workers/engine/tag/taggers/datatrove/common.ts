@@ -45,9 +45,9 @@ const whole = (len: number, type: string, score: number): TagSpan => ({ start: 0
 /**
  * `<prefix><name>` made once per name: a string built for every document is a new string each time, which the
  * runtime's attribute-key lookup must hash and compare in full (≈ 12 ms of a 2 MB FineWeb pass). Names come from
- * the taggers' code (rule and reason names); past the bound they are built each time.
+ * the taggers' code and options (rule and reason names, n-gram sizes); past the bound they are built each time.
  */
-function typeNames(prefix: string, suffix: string): (name: string) => string {
+export function typeNames(prefix: string, suffix: string): (name: string) => string {
   const made = new Map<string, string>();
   return (name) => {
     let t = made.get(name);

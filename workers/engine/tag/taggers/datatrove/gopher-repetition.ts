@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { duplicatesOf, RangeList } from '../../../text/duplicates.js';
 import { cpLength } from '../../../text/python.js';
 import type { TaggerSpec } from '../../types.js';
-import { above, filterOutputs, filterSpans, languageOption, profileOption, ratio, threshold, type RuleOutcome } from './common.js';
+import { above, filterOutputs, filterSpans, languageOption, profileOption, ratio, threshold, typeNames, type RuleOutcome } from './common.js';
 import { allDuplicateChars, primeDuplicateChars } from './dup-ngrams.js';
 import { splitlineOffsets, stripRange } from './lines.js';
 import { topNgramChars } from './ngrams.js';
@@ -50,18 +50,9 @@ interface Duplicates {
 }
 
 const pieces = new RangeList();
-
-/**
- * The n-gram rules' names, made once per n: names built for every document are new strings each time, which the
- * attribute-key lookups downstream must hash and compare in full.
- */
-const TOP_NAMES = new Map<number, string>();
-const DUP_NAMES = new Map<number, string>();
-function ruleName(names: Map<number, string>, n: number, before: string, after: string): string {
-  let name = names.get(n);
-  if (name === undefined) names.set(n, (name = `${before}${n}${after}`));
-  return name;
-}
+/** The n-gram rules' names, made once per n (see typeNames). */
+const topName = typeNames('top_', '_gram');
+const dupName = typeNames('duplicated_', '_n_grams');
 
 /**
  * `find_duplicates(re.split(r"\n{minRun,}", text[a:b]))` with the number of pieces, the pieces read in place: a run
@@ -123,12 +114,12 @@ export function gopherRepetitionRules(text: string, o: GopherRepetitionOptions):
     const chars = tops.get(n);
     const value = chars === undefined ? undefined : ratio(chars, len);
     // Upstream checks `> n_frac` with no truthiness guard; an n with no n-grams is skipped.
-    out.push({ rule: ruleName(TOP_NAMES, n, 'top_', '_gram'), value, fail: value !== undefined && value > frac });
+    out.push({ rule: topName(String(n)), value, fail: value !== undefined && value > frac });
   }
   const dups = allDuplicateChars(words, ns.dup);
   for (const [k, [n, frac]] of o.dup_n_grams.entries()) {
     const value = ratio(dups[k] as number, len);
-    out.push({ rule: ruleName(DUP_NAMES, n, 'duplicated_', '_n_grams'), value, fail: value !== undefined && value > frac });
+    out.push({ rule: dupName(String(n)), value, fail: value !== undefined && value > frac });
   }
   return out;
 }
