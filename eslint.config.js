@@ -40,6 +40,19 @@ export default tseslint.config(
     rules: restrict(['electron', ...UI_PACKAGES, '**/host/**', '**/main/**', '**/renderer/**'], 'the engine is a plain Node library: no electron, UI or app imports'),
   },
   {
+    // bin/assay.js runs the engine CLI as a vm.Script (V8's code cache), where import() needs a flag on Node 20:
+    // packages and file URLs are imported through workers/engine/import-module.ts instead.
+    files: ['workers/engine/**/*.ts'],
+    ignores: ['workers/engine/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportExpression[source.type='Literal']:not([source.value=/^\\.\\.?\\//])", message: 'import a package through importModule() (workers/engine/import-module.ts)' },
+        { selector: "ImportExpression:not([source.type='Literal'])", message: 'import a computed specifier through importModule() (workers/engine/import-module.ts)' },
+      ],
+    },
+  },
+  {
     files: ['workers/host/**/*.ts'],
     rules: restrict(['electron', ...UI_PACKAGES, '**/main/**', '**/renderer/**'], 'the host adds only the engine to shared/ (electron for types only)'),
   },

@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { deconTagger } from '../decon/tagger.js';
 import { AssayError } from '../errors.js';
+import { importModule } from '../import-module.js';
 import { datatroveTaggers } from './taggers/datatrove/index.js';
 import { dolmaTaggers } from './taggers/dolma/index.js';
 import { fasttextTaggers } from './taggers/fasttext/index.js';
@@ -56,7 +57,7 @@ export class TaggerRegistry {
     if (/\.(c|m)?tsx?$/.test(abs)) await registerTsx();
     let mod: Record<string, unknown>;
     try {
-      mod = (await import(pathToFileURL(abs).href)) as Record<string, unknown>;
+      mod = await importModule(pathToFileURL(abs).href);
     } catch (e) {
       throw new AssayError('CONFIG', `cannot load tagger module: ${(e as Error).message}`, { file: abs, cause: e });
     }
@@ -77,7 +78,7 @@ let tsxRegistered = false;
 async function registerTsx(): Promise<void> {
   if (tsxRegistered) return;
   try {
-    const api = (await import('tsx/esm/api')) as { register: () => unknown };
+    const api = await importModule<{ register: () => unknown }>('tsx/esm/api');
     api.register();
     tsxRegistered = true;
   } catch (e) {

@@ -1,5 +1,7 @@
 // The built-in GPT-2 tokenizer (r50k_base): ranks shipped in the gpt-tokenizer package, run on Assay's byte-level BPE.
 import { createHash } from 'node:crypto';
+import type * as R50kBase from 'gpt-tokenizer/bpeRanks/r50k_base';
+import { importModule } from '../../import-module.js';
 import { BpeModel } from './bpe.js';
 import { BYTE_TO_CHAR } from './bytes.js';
 import { ByteLevelBpeTokenizer } from './byte-level.js';
@@ -17,7 +19,7 @@ let digest: string | undefined;
  */
 export async function gpt2Sha256(): Promise<string> {
   if (digest === undefined) {
-    const ranks = (await import('gpt-tokenizer/bpeRanks/r50k_base')).default;
+    const ranks = (await importModule<typeof R50kBase>('gpt-tokenizer/bpeRanks/r50k_base')).default;
     const h = createHash('sha256');
     const len = Buffer.alloc(4);
     for (const token of ranks) {
@@ -37,7 +39,7 @@ export async function gpt2Sha256(): Promise<string> {
  */
 export async function loadGpt2(name: string, opts: { encodeSpecialTokens?: boolean } = {}): Promise<TextTokenizer> {
   if (cached === undefined) {
-    const ranks = (await import('gpt-tokenizer/bpeRanks/r50k_base')).default;
+    const ranks = (await importModule<typeof R50kBase>('gpt-tokenizer/bpeRanks/r50k_base')).default;
     const vocab = new Map<string, number>();
     ranks.forEach((token, rank) => {
       const bytes = typeof token === 'string' ? Buffer.from(token, 'utf8') : token;

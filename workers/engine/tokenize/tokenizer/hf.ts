@@ -1,7 +1,9 @@
 // Load a Hugging Face tokenizer.json: byte-level BPE runs on Assay's own BPE; anything else on @huggingface/tokenizers.
 import { readFile } from 'node:fs/promises';
+import type * as HfTokenizers from '@huggingface/tokenizers';
 import type { Tokenizer as HfTokenizer } from '@huggingface/tokenizers';
 import { AssayError } from '../../errors.js';
+import { importModule } from '../../import-module.js';
 import { BpeModel } from './bpe.js';
 import { ByteLevelBpeTokenizer, type PreTokenizerSpec } from './byte-level.js';
 import { configHasPrefixSpace, type AddedTokenSpec, type TextTokenizer } from './types.js';
@@ -41,7 +43,7 @@ export async function loadTokenizerJson(path: string, opts: LoadOptions = {}): P
     throw new AssayError('CONFIG', `not a tokenizer.json (invalid JSON: ${(e as Error).message})`, { file: path });
   }
   if (json === null || typeof json !== 'object' || typeof json.model !== 'object') throw new AssayError('CONFIG', 'not a tokenizer.json (no `model`)', { file: path });
-  const { Tokenizer } = await import('@huggingface/tokenizers');
+  const { Tokenizer } = await importModule<typeof HfTokenizers>('@huggingface/tokenizers');
   const fast = isPlainByteLevelBpe(json);
   let hf: HfTokenizer;
   try {

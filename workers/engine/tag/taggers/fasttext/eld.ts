@@ -1,13 +1,18 @@
 // `eld_lang_id`: the fast n-gram language detector eld (pure JS) as a tagger; scores are not fastText's.
+import type * as EldExtraSmall from 'eld/extrasmall';
+import type * as EldLarge from 'eld/large';
+import type * as EldMedium from 'eld/medium';
+import type * as EldSmall from 'eld/small';
 import { z } from 'zod';
+import { importModule } from '../../../import-module.js';
 import type { TaggerSpec, TagSpan } from '../../types.js';
 import { docSpan } from './options.js';
 
 const LOADERS = {
-  extrasmall: () => import('eld/extrasmall'),
-  small: () => import('eld/small'),
-  medium: () => import('eld/medium'),
-  large: () => import('eld/large'),
+  extrasmall: () => importModule<typeof EldExtraSmall>('eld/extrasmall'),
+  small: () => importModule<typeof EldSmall>('eld/small'),
+  medium: () => importModule<typeof EldMedium>('eld/medium'),
+  large: () => importModule<typeof EldLarge>('eld/large'),
 };
 
 const options = z.object({
