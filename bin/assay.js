@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// `npx assay`: runs the bundled engine CLI, or browser mode for `assay serve` (built by `npm ci` → prepare, or `npm run build`).
+// `npx assay`: runs the bundled engine CLI through V8's code cache, or browser mode for `assay serve` (built by `npm ci` → prepare, or `npm run build`).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { runCached } from './code-cache.js';
 
-// `serve` lives in its own bundle: it carries the host and server, which the engine layer must not import.
 const verb = process.argv[2];
-const name = verb === 'serve' ? 'serve' : 'cli';
-const bundle = fileURLToPath(new URL(`../dist/engine/${name}.js`, import.meta.url));
+// `serve` lives in its own bundle: it carries the host and server, which the engine layer must not import.
+const bundle = fileURLToPath(new URL(verb === 'serve' ? '../dist/engine/serve.js' : '../dist/engine/cli.cjs', import.meta.url));
 if (!existsSync(bundle)) {
   process.stderr.write('assay: the engine is not built yet; run `npm run build` in the repository\n');
   process.exit(1);
 }
-await import(bundle);
+if (verb === 'serve') await import(bundle);
+// One cache per verb: each holds the code its verb ran (`tag` compiles the taggers, `mix` the mixer).
+else runCached(bundle, fileURLToPath(new URL('../dist/code-cache', import.meta.url)), /^[a-z][a-z0-9-]{0,30}$/.test(verb ?? '') ? verb : 'other');

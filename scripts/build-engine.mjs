@@ -1,8 +1,9 @@
 // Bundle the engine CLI, its child-process workers, the engine host and `assay serve` with esbuild (native and WASM packages stay external).
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildCachedCli } from './build-cli-cached.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Packages stay external (native, WASM, data files) except small pure-JS ones every command needs: bundled,
@@ -28,6 +29,7 @@ const zodNamespace = {
 };
 // Every test process rebuilds once and others may be running the bundles meanwhile: each file is
 // replaced by a rename (never deleted first), so a reader sees the old bundle or the new one, never none.
+const cachedCliBuild = buildCachedCli({ root, out, external, plugins: [zodNamespace] });
 const result = await build({
   write: false,
   absWorkingDir: root,
@@ -64,11 +66,12 @@ const result = await build({
   logLevel: 'warning',
   banner: { js: "import { createRequire as __assayCreateRequire } from 'node:module'; const require = __assayCreateRequire(import.meta.url);" },
 });
+const cachedCli = await cachedCliBuild;
 mkdirSync(out, { recursive: true });
 const written = new Set();
 // Chunks before entries: a process starting an entry that was just replaced finds every chunk it imports.
 const isChunk = (path) => basename(path).startsWith('chunk-');
-const ordered = [...result.outputFiles].sort((a, b) => Number(isChunk(b.path)) - Number(isChunk(a.path)));
+const ordered = [...result.outputFiles, ...cachedCli.files].sort((a, b) => Number(isChunk(b.path)) - Number(isChunk(a.path)));
 for (const f of ordered) {
   const tmp = `${f.path}.${process.pid}.tmp`;
   writeFileSync(tmp, f.contents);
@@ -83,4 +86,10 @@ for (const name of readdirSync(out)) {
   if (written.has(name) || name.endsWith('.tmp')) continue;
   if (isChunk(name) && Date.now() - statSync(join(out, name)).mtimeMs < CHUNK_GRACE_MS) continue;
   rmSync(join(out, name), { force: true });
+}
+// Code caches of an earlier cli.cjs are never read again (their name holds its digest): the same grace, then removed.
+const caches = join(root, 'dist/code-cache');
+for (const name of existsSync(caches) ? readdirSync(caches) : []) {
+  if (name.includes(cachedCli.digest) || Date.now() - statSync(join(caches, name)).mtimeMs < CHUNK_GRACE_MS) continue;
+  rmSync(join(caches, name), { force: true });
 }

@@ -42,11 +42,11 @@ function prepare(): { config: string } {
 const REPORT_CPU = `data:text/javascript,import { writeSync } from 'node:fs'; process.on('exit', () => { const u = process.cpuUsage(); writeSync(2, '\\nASSAY_BENCH_CPU ' + (u.user + u.system) + '\\n'); });`;
 
 /** One command (`node bin/assay.js ARGS`, or `node -e 0` for no args) in a fresh process: wall (spawn to exit) and CPU seconds. */
-function timeOnce(args: readonly string[], before?: () => void): { wall: number; cpu: number } {
+function timeOnce(args: readonly string[], before?: () => void, env?: NodeJS.ProcessEnv): { wall: number; cpu: number } {
   before?.();
   const argv = args.length === 0 ? ['--import', REPORT_CPU, '-e', '0'] : ['--import', REPORT_CPU, BIN, ...args];
   const t = performance.now();
-  const r = spawnSync(process.execPath, argv, { cwd: WORK, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const r = spawnSync(process.execPath, argv, { cwd: WORK, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   const wall = (performance.now() - t) / 1000;
   if (r.status !== 0) throw new Error(`assay ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   const cpu = /ASSAY_BENCH_CPU (\d+)/.exec(r.stderr)?.[1];
@@ -67,6 +67,7 @@ interface Case {
   before?: () => void;
   /** Whether the issue's ≤ 0.4 s target applies. */
   targeted: boolean;
+  env?: NodeJS.ProcessEnv;
 }
 
 function main(): void {
@@ -80,19 +81,24 @@ function main(): void {
     { name: 'assay tag, one tagger (gopher_v1)', args: ['tag', '--documents', 'dataset/documents/*.jsonl.gz', '--taggers', 'gopher_v1', '--experiment', 'one', '--quiet'], before: clear('dataset/attributes/one'), targeted: true },
     { name: 'assay tag -c fineweb.yaml (7 taggers, lid.176)', args: ['tag', '-c', config, '--quiet'], before: clear('dataset/attributes/fineweb'), targeted: true },
     { name: 'assay mix -c fineweb.yaml (6 rules, 11 span edits)', args: ['mix', '-c', config, '--quiet'], before: clear('output'), targeted: true },
+    { name: 'assay tag -c fineweb.yaml, code cache off', args: ['tag', '-c', config, '--quiet'], before: clear('dataset/attributes/fineweb'), targeted: false, env: { ASSAY_CODE_CACHE: '0' } },
   ];
+  // Each verb's first run after a build compiles everything and writes V8's code cache (bin/code-cache.js); the
+  // runs measured after it start from that cache. The first run is timed and shown on its own.
+  rmSync(join(REPO, 'dist/code-cache'), { recursive: true, force: true });
   // Cases run in order: mix reads the attributes the `tag -c` runs before it leave behind.
   console.log(`assay start-up on a one-document corpus, ${RUNS} fresh processes per command, ${cpus().length} cores, load ${loadavg()[0]?.toFixed(1)}${SMOKE ? ' [smoke run: numbers mean nothing]' : ''}`);
-  console.log(`  ${'command'.padEnd(52)} wall median (min–max)    CPU median   target ${TARGET_SEC} s (wall median)`);
+  console.log(`  ${'command'.padEnd(52)} first run   wall median (min–max)    CPU median   target ${TARGET_SEC} s (wall median)`);
   let met = true;
   for (const c of cases) {
-    const runs = Array.from({ length: RUNS }, () => timeOnce(c.args, c.before));
+    const first = timeOnce(c.args, c.before, c.env);
+    const runs = Array.from({ length: RUNS }, () => timeOnce(c.args, c.before, c.env));
     const wall = runs.map((r) => r.wall);
     const m = median(wall);
     const verdict = c.targeted ? (m <= TARGET_SEC ? 'met' : 'NOT met') : '';
     if (c.targeted && m > TARGET_SEC) met = false;
     const range = `${m.toFixed(3)} s (${Math.min(...wall).toFixed(3)}–${Math.max(...wall).toFixed(3)})`;
-    console.log(`  ${c.name.padEnd(52)} ${range.padEnd(24)} ${median(runs.map((r) => r.cpu)).toFixed(3)} s      ${verdict}`);
+    console.log(`  ${c.name.padEnd(52)} ${first.wall.toFixed(3)} s     ${range.padEnd(24)} ${median(runs.map((r) => r.cpu)).toFixed(3)} s      ${verdict}`);
   }
   console.log(met ? `every targeted command within ${TARGET_SEC} s (wall median)` : `some targeted command above ${TARGET_SEC} s (wall median)`);
 }
