@@ -5,12 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { runCached } from './code-cache.js';
 
 const verb = process.argv[2];
-// `serve` lives in its own bundle: it carries the host and server, which the engine layer must not import.
-const bundle = fileURLToPath(new URL(verb === 'serve' ? '../dist/engine/serve.js' : '../dist/engine/cli.cjs', import.meta.url));
+// `serve` lives in its own bundle: it carries the host and server, which the engine layer must not import. The
+// usage text needs none of the engine: the ES module entry loads only its own small chunk, faster than any cache.
+const esm = verb === 'serve' ? 'serve.js' : verb === undefined || verb === '--help' || verb === '-h' || verb === 'help' ? 'cli.js' : null;
+const bundle = fileURLToPath(new URL(`../dist/engine/${esm ?? 'cli.cjs'}`, import.meta.url));
 if (!existsSync(bundle)) {
   process.stderr.write('assay: the engine is not built yet; run `npm run build` in the repository\n');
   process.exit(1);
 }
-if (verb === 'serve') await import(bundle);
+if (esm !== null) await import(bundle);
 // One cache per verb: each holds the code its verb ran (`tag` compiles the taggers, `mix` the mixer).
 else runCached(bundle, fileURLToPath(new URL('../dist/code-cache', import.meta.url)), /^[a-z][a-z0-9-]{0,30}$/.test(verb ?? '') ? verb : 'other');

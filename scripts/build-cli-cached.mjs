@@ -20,6 +20,9 @@ export async function buildCachedCli({ root, out, external, plugins }) {
     format: 'cjs',
     target: 'node20',
     sourcemap: 'linked',
+    // Without comments and indentation the file is 1.5 MB instead of 2: less to read and for V8 to scan at every start
+    // (≈ 14 ms of `tag -c fineweb.yaml`). Names stay; the source map gives lines back.
+    minifyWhitespace: true,
     external,
     plugins,
     logLevel: 'warning',
