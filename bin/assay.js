@@ -2,7 +2,6 @@
 // `npx assay`: runs the bundled engine CLI through V8's code cache, or browser mode for `assay serve` (built by `npm ci` → prepare, or `npm run build`).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { runCached } from './code-cache.js';
 
 const verb = process.argv[2];
 // `serve` lives in its own bundle: it carries the host and server, which the engine layer must not import. The
@@ -15,4 +14,4 @@ if (!existsSync(bundle)) {
 }
 if (esm !== null) await import(bundle);
 // One cache per verb: each holds the code its verb ran (`tag` compiles the taggers, `mix` the mixer).
-else runCached(bundle, fileURLToPath(new URL('../dist/code-cache', import.meta.url)), /^[a-z][a-z0-9-]{0,30}$/.test(verb ?? '') ? verb : 'other');
+else (await import('./code-cache.js')).runCached(bundle, fileURLToPath(new URL('../dist/code-cache', import.meta.url)), /^[a-z][a-z0-9-]{0,30}$/.test(verb ?? '') ? verb : 'other');
