@@ -40,7 +40,7 @@ export default tseslint.config(
     rules: restrict(['electron', ...UI_PACKAGES, '**/host/**', '**/main/**', '**/renderer/**'], 'the engine is a plain Node library: no electron, UI or app imports'),
   },
   {
-    // bin/assay.js runs the engine CLI as a vm.Script (V8's code cache), where import() needs a flag on Node 20:
+    // The CLI and pool workers run as a vm.Script (V8's code cache, code-cache/), where import() needs a flag on Node 20:
     // packages and file URLs are imported through workers/engine/import-module.ts instead.
     files: ['workers/engine/**/*.ts'],
     ignores: ['workers/engine/**/*.test.ts'],

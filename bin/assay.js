@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npx assay`: runs the bundled engine CLI through V8's code cache, or browser mode for `assay serve` (built by `npm ci` → prepare, or `npm run build`).
+// `npx assay`: runs the bundled engine CLI through V8's code cache (workers/engine/code-cache/), or browser mode for `assay serve` (built by `npm ci` → prepare, or `npm run build`).
 import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const verb = process.argv[2];
@@ -14,4 +15,7 @@ if (!existsSync(bundle)) {
 }
 if (esm !== null) await import(bundle);
 // One cache per verb: each holds the code its verb ran (`tag` compiles the taggers, `mix` the mixer).
-else (await import('./code-cache.js')).runCached(bundle, fileURLToPath(new URL('../dist/code-cache', import.meta.url)), /^[a-z][a-z0-9-]{0,30}$/.test(verb ?? '') ? verb : 'other');
+else {
+  const { cacheDirFor, runCached } = await import('../dist/engine/code-cache.js');
+  runCached(bundle, cacheDirFor(dirname(bundle)), /^[a-z][a-z0-9-]{0,30}$/.test(verb ?? '') ? verb : 'other');
+}

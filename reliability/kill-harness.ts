@@ -16,7 +16,8 @@ export function privateCli(): { cli: string; remove: () => void } {
     try {
       rmSync(dir, { recursive: true, force: true });
       cpSync(join(REPO_ROOT, 'dist/engine'), dir, { recursive: true });
-      const entries = ['cli.js', 'tag-worker.js', 'mix-worker.js', 'tokens-worker.js', 'index-worker.js', 'jq-worker.js'];
+      // The pools fork cached-child.js with the workers' .cjs bundles (code-cache/), when both are there.
+      const entries = ['cli.js', 'tag-worker.js', 'mix-worker.js', 'tokens-worker.js', 'index-worker.js', 'jq-worker.js', 'cached-child.js', 'tag-worker.cjs', 'mix-worker.cjs', 'tokens-worker.cjs', 'index-worker.cjs'];
       for (const f of entries) statSync(join(dir, f));
       checkChunks(dir, entries);
       break;

@@ -3,7 +3,7 @@ import { build } from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildCachedCli } from './build-cli-cached.mjs';
+import { buildCachedBundles } from './build-cached.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Packages stay external (native, WASM, data files) except small pure-JS ones every command needs: bundled,
@@ -29,7 +29,7 @@ const zodNamespace = {
 };
 // Every test process rebuilds once and others may be running the bundles meanwhile: each file is
 // replaced by a rename (never deleted first), so a reader sees the old bundle or the new one, never none.
-const cachedCliBuild = buildCachedCli({ root, out, external, plugins: [zodNamespace] });
+const cachedBuild = buildCachedBundles({ root, out, external, plugins: [zodNamespace] });
 const result = await build({
   write: false,
   absWorkingDir: root,
@@ -49,6 +49,9 @@ const result = await build({
     'preview-worker': 'workers/host/preview-worker.ts',
     'job-runner': 'workers/host/jobs/runner.ts',
     serve: 'main/serve-bin.ts',
+    // bin/assay.js runs cli.cjs through this, and pools fork their .cjs workers through cached-child.
+    'code-cache': 'workers/engine/code-cache/run-cached.ts',
+    'cached-child': 'workers/engine/code-cache/child.ts',
   },
   outdir: 'dist/engine',
   bundle: true,
@@ -66,12 +69,12 @@ const result = await build({
   logLevel: 'warning',
   banner: { js: "import { createRequire as __assayCreateRequire } from 'node:module'; const require = __assayCreateRequire(import.meta.url);" },
 });
-const cachedCli = await cachedCliBuild;
+const cached = await cachedBuild;
 mkdirSync(out, { recursive: true });
 const written = new Set();
 // Chunks before entries: a process starting an entry that was just replaced finds every chunk it imports.
 const isChunk = (path) => basename(path).startsWith('chunk-');
-const ordered = [...result.outputFiles, ...cachedCli.files].sort((a, b) => Number(isChunk(b.path)) - Number(isChunk(a.path)));
+const ordered = [...result.outputFiles, ...cached.files].sort((a, b) => Number(isChunk(b.path)) - Number(isChunk(a.path)));
 for (const f of ordered) {
   const tmp = `${f.path}.${process.pid}.tmp`;
   writeFileSync(tmp, f.contents);
@@ -87,9 +90,9 @@ for (const name of readdirSync(out)) {
   if (isChunk(name) && Date.now() - statSync(join(out, name)).mtimeMs < CHUNK_GRACE_MS) continue;
   rmSync(join(out, name), { force: true });
 }
-// Code caches of an earlier cli.cjs are never read again (their name holds its digest): the same grace, then removed.
+// Code caches of earlier .cjs bundles are never read again (their name holds its digest): the same grace, then removed.
 const caches = join(root, 'dist/code-cache');
 for (const name of existsSync(caches) ? readdirSync(caches) : []) {
-  if (name.includes(cachedCli.digest) || Date.now() - statSync(join(caches, name)).mtimeMs < CHUNK_GRACE_MS) continue;
+  if (cached.digests.some((d) => name.includes(d)) || Date.now() - statSync(join(caches, name)).mtimeMs < CHUNK_GRACE_MS) continue;
   rmSync(join(caches, name), { force: true });
 }

@@ -1,6 +1,6 @@
-// import() of a package or file URL that also works inside dist/engine/cli.cjs, which bin/assay.js runs as a vm.Script from V8's code cache.
-// Why: on Node 20 an import() evaluated in a vm.Script throws without --experimental-vm-modules; bin/assay.js puts
-// its own import() (a real ES module's) on globalThis, and every dynamic import of something outside the bundle goes
+// import() of a package or file URL that also works inside the .cjs bundles run as a vm.Script from V8's code cache (code-cache/).
+// Why: on Node 20 an import() evaluated in a vm.Script throws without --experimental-vm-modules; runCached puts its
+// own import() (a real ES module's) on globalThis, and every dynamic import of something outside the bundle goes
 // through here. Relative imports of our own modules stay plain import(): esbuild bundles those.
 
 type Importer = (specifier: string) => Promise<unknown>;

@@ -45,7 +45,8 @@ export function spawnPoolChild(entry: WorkerEntry, transport: PoolTransport, v8F
 }
 
 function processChild(entry: WorkerEntry, v8Flags: readonly string[]): PoolChild {
-  const child = fork(entry.modulePath, [], { execArgv: [...v8Flags, ...entry.execArgv], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+  const [modulePath, args] = entry.cached ? [entry.cached.loader, [entry.cached.bundle]] : [entry.modulePath, []];
+  const child = fork(modulePath, args, { execArgv: [...v8Flags, ...entry.execArgv], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
   const gone = (): boolean => child.exitCode !== null || child.signalCode !== null;
   let told = false;
   return {

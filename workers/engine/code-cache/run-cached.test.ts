@@ -1,19 +1,20 @@
-// bin/code-cache.js: the CLI run from V8's code cache gives the same results as without it, and the cache is only ever a faster start.
+// runCached (built to dist/engine/code-cache.js): the CLI and pool workers run from V8's code cache give the same results as without it, and the cache is only ever a faster start.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from '../workers/engine/cli/run-cli.js';
-import { REPO_ROOT, tempDir, writeJsonl } from '../workers/engine/testing.js';
+import { ensureBuilt } from '../cli/run-cli.js';
+import { REPO_ROOT, tempDir, writeJsonl } from '../testing.js';
 
 const tmp = tempDir('assay-code-cache-');
 afterAll(() => tmp.cleanup());
 
-/** Runs `bundle` through runCached in a fresh Node, with the cache in `cacheDir`. */
+/** Runs `bundle` through the built runCached in a fresh Node, with the cache in `cacheDir`. */
 function runBundle(bundle: string, cacheDir: string, env: NodeJS.ProcessEnv = {}): { code: number; stdout: string; stderr: string } {
-  const loader = pathToFileURL(join(REPO_ROOT, 'bin/code-cache.js')).href;
+  ensureBuilt();
+  const loader = pathToFileURL(join(REPO_ROOT, 'dist/engine/code-cache.js')).href;
   const script = `import { runCached } from ${JSON.stringify(loader)}; runCached(${JSON.stringify(bundle)}, ${JSON.stringify(cacheDir)}, 'test');`;
   const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, ASSAY_CODE_CACHE: 'debug', ...env } });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
@@ -106,5 +107,34 @@ describe('the assay CLI through the cache', () => {
     expect(attrs[0]).toContain('e__char_count__chars');
     expect(attrs[1]).toBe(attrs[0]);
     expect(attrs[2]).toBe(attrs[0]);
+  });
+
+  it("a pool's worker processes run their own bundle through the cache, with the same results", () => {
+    ensureBuilt();
+    const root = join(tmp.dir, 'pooled');
+    mkdirSync(join(root, 'documents'), { recursive: true });
+    for (const f of ['a', 'b', 'c']) {
+      writeJsonl(join(root, `documents/${f}.jsonl.gz`), [{ id: `${f}1`, text: `Document ${f}: the river runs through the old town.`, source: 't' }, { id: `${f}2`, text: 'Ein kurzer deutscher Satz über den Fluss.', source: 't' }], { gzip: true });
+    }
+    const mod = join(tmp.dir, 'length-tagger-2.mjs');
+    writeFileSync(mod, `export default { name: 'char_count_2', description: 'characters', outputs: [{ type: 'chars', description: 'characters', range: '[0, ∞)', level: 'document' }],
+  create: () => ({ tag: (doc) => [{ start: 0, end: doc.text.length, type: 'chars', score: doc.text.length }] }) };\n`);
+    const run = (experiment: string, cache: string): { stderr: string; attrs: string } => {
+      const r = spawnSync(process.execPath, [join(REPO_ROOT, 'bin/assay.js'), 'tag', '--documents', join(root, 'documents/*.jsonl.gz'), '--taggers', 'gopher_v1', 'eld_lang_id', 'char_count_2', '--tagger-modules', mod, '--experiment', experiment, '--processes', '2', '--quiet'], {
+        encoding: 'utf8',
+        env: { ...process.env, ASSAY_CODE_CACHE: cache },
+      });
+      expect(r.status, r.stderr).toBe(0);
+      const attrs = ['a', 'b', 'c'].map((f) => gunzipSync(readFileSync(join(root, `attributes/${experiment}/${f}.jsonl.gz`))).toString('utf8')).join('').replaceAll(`${experiment}__`, 'e__');
+      return { stderr: r.stderr, attrs };
+    };
+    run('p0', 'debug');
+    const second = run('p1', 'debug');
+    // Two workers, each saying how it started: from the tag-worker bundle's cache, which the first run wrote.
+    expect(second.stderr.match(/code cache used: \S+tag-worker\.cjs-/g)).toHaveLength(2);
+    const off = run('p2', '0');
+    expect(second.attrs).toContain('e__char_count_2__chars');
+    expect(second.attrs).toContain('e__eld_lang_id__de');
+    expect(off.attrs).toBe(second.attrs);
   });
 });

@@ -1,21 +1,23 @@
-// Runs a CommonJS bundle through V8's code cache: each verb's first run saves the code V8 compiled, later runs start from it.
+// Runs a CommonJS bundle through V8's code cache: each first run saves the code V8 compiled, later runs start from it.
 // Why: a cold `assay tag` spends most of its start-up compiling and first-running our code, and Node 20 caches
 // compiled code only for scripts (vm.Script), not for ES modules. The cache is only a faster start: a missing,
-// stale or unwritable one means compiling as usual.
+// stale or unwritable one means compiling as usual. Built to dist/engine/code-cache.js for bin/assay.js.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 
-/** cli.cjs's first line (scripts/build-cli-cached.mjs): a digest of the bundle, so a rebuilt bundle never meets old code. */
+/** Each .cjs bundle's first line (scripts/build-cached.mjs): a digest of the bundle, so a rebuilt one never meets old code. */
 const DIGEST_PREFIX = '// assay-cli ';
+
+type Importer = (specifier: string) => Promise<unknown>;
 
 /**
  * Runs `bundle` as the CommonJS module it is, compiled from `<cacheDir>/…-<key>.v8cache` when that exists and V8
- * accepts it (same bundle, V8 version and flags), else compiled afresh and saved when the run exits with code 0.
+ * accepts it (same bundle, V8 version and flags), else compiled afresh and saved when the process exits with code 0.
  * ASSAY_CODE_CACHE=0 turns the cache off; ASSAY_CODE_CACHE=debug reports on stderr what happened.
  */
-export function runCached(bundle, cacheDir, key) {
+export function runCached(bundle: string, cacheDir: string, key: string): void {
   const mode = process.env.ASSAY_CODE_CACHE;
   const source = readFileSync(bundle, 'utf8');
   const firstLine = source.slice(0, source.indexOf('\n'));
@@ -24,7 +26,7 @@ export function runCached(bundle, cacheDir, key) {
     mode === '0' || !/^[0-9a-f]{8,64}$/.test(digest)
       ? undefined
       : join(cacheDir, `${basename(bundle)}-${digest}-v8-${process.versions.v8}-${process.arch}-${key}.v8cache`);
-  let cachedData;
+  let cachedData: Buffer | undefined;
   try {
     if (cacheFile !== undefined) cachedData = readFileSync(cacheFile);
   } catch {
@@ -32,24 +34,26 @@ export function runCached(bundle, cacheDir, key) {
   }
   // The same wrapper as Node's own for CommonJS, on one line, so line numbers (and the source map) hold.
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: bundle, cachedData });
-  const status = cacheFile === undefined ? 'off' : cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used';
+  const status = cacheFile === undefined ? 'off' : cachedData === undefined ? 'none' : script.cachedDataRejected === true ? 'rejected' : 'used';
   if (mode === 'debug') process.stderr.write(`assay: code cache ${status}${cacheFile === undefined ? '' : `: ${cacheFile}`}\n`);
-  if (status === 'none' || status === 'rejected') {
+  if (cacheFile !== undefined && (status === 'none' || status === 'rejected')) {
     // At exit the cache holds every function this run compiled, not only the top level. A failed run (a config
-    // error, say) stops early, and its cache would leave most of the verb's code out.
+    // error, say) stops early, and its cache would leave most of the code out.
     process.once('exit', (code) => {
       if (code === 0) save(script, cacheFile, mode === 'debug');
     });
   }
   // import() in a vm.Script needs --experimental-vm-modules on Node 20: the bundle imports packages and file URLs
   // through this one (workers/engine/import-module.ts).
-  globalThis.__assayImport = (specifier) => import(specifier);
+  // eslint-disable-next-line no-restricted-syntax -- the import() importModule() calls: this module is an ES module
+  (globalThis as { __assayImport?: Importer }).__assayImport = (specifier) => import(specifier);
   const module = { exports: {}, id: bundle, filename: bundle, loaded: false, children: [], paths: [] };
-  script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
+  const run = script.runInThisContext() as (...args: unknown[]) => void;
+  run(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
 }
 
 /** Written beside and renamed into place: processes starting meanwhile read the old file, the new one or none. */
-function save(script, file, debug) {
+function save(script: Script, file: string, debug: boolean): void {
   try {
     mkdirSync(dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
@@ -58,6 +62,9 @@ function save(script, file, debug) {
     if (debug) process.stderr.write(`assay: code cache written: ${file}\n`);
   } catch (e) {
     // A read-only install: every run compiles, as without the cache.
-    if (debug) process.stderr.write(`assay: code cache not written: ${e.message}\n`);
+    if (debug) process.stderr.write(`assay: code cache not written: ${(e as Error).message}\n`);
   }
 }
+
+/** The caches' folder for bundles in `engineDir` (dist/engine): dist/code-cache. */
+export const cacheDirFor = (engineDir: string): string => join(engineDir, '..', 'code-cache');
