@@ -12,11 +12,11 @@ const tmp = tempDir('assay-code-cache-');
 afterAll(() => tmp.cleanup());
 
 /** Runs `bundle` through the built runCached in a fresh Node, with the cache in `cacheDir`. */
-function runBundle(bundle: string, cacheDir: string, env: NodeJS.ProcessEnv = {}): { code: number; stdout: string; stderr: string } {
+function runBundle(bundle: string, cacheDir: string, env: NodeJS.ProcessEnv = {}, flags: string[] = []): { code: number; stdout: string; stderr: string } {
   ensureBuilt();
   const loader = pathToFileURL(join(REPO_ROOT, 'dist/engine/code-cache.js')).href;
   const script = `import { runCached } from ${JSON.stringify(loader)}; runCached(${JSON.stringify(bundle)}, ${JSON.stringify(cacheDir)}, 'test');`;
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, ASSAY_CODE_CACHE: 'debug', ...env } });
+  const r = spawnSync(process.execPath, [...flags, '--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, ASSAY_CODE_CACHE: 'debug', ...env } });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -46,6 +46,13 @@ globalThis.__assayImport('node:path').then((p) => { console.log(s, p.basename(__
     expect(status(second.stderr)).toBe('used');
     expect(second.stderr).not.toContain('written');
     expect(second.stdout).toBe(first.stdout);
+    // Other flags (a pool's --single-threaded workers): a cache of their own, and the first one stays.
+    const flagged = runBundle(bundle, cache, {}, ['--single-threaded']);
+    expect(status(flagged.stderr)).toBe('none');
+    expect(flagged.stdout).toBe(first.stdout);
+    expect(readdirSync(cache)).toHaveLength(2);
+    expect(status(runBundle(bundle, cache, {}, ['--single-threaded']).stderr)).toBe('used');
+    expect(status(runBundle(bundle, cache).stderr)).toBe('used');
     expect(first.stdout).toBe(`${Array.from({ length: 50 }, (_, i) => i * i + (i % 7)).reduce((a, b) => a + b)} a.cjs function\n`);
   });
 

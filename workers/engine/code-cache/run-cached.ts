@@ -25,7 +25,7 @@ export function runCached(bundle: string, cacheDir: string, key: string): void {
   const cacheFile =
     mode === '0' || !/^[0-9a-f]{8,64}$/.test(digest)
       ? undefined
-      : join(cacheDir, `${basename(bundle)}-${digest}-v8-${process.versions.v8}-${process.arch}-${key}.v8cache`);
+      : join(cacheDir, `${basename(bundle)}-${digest}-v8-${process.versions.v8}-${process.arch}-${key}${flagsTag()}.v8cache`);
   let cachedData: Buffer | undefined;
   try {
     if (cacheFile !== undefined) cachedData = readFileSync(cacheFile);
@@ -50,6 +50,17 @@ export function runCached(bundle: string, cacheDir: string, key: string): void {
   const module = { exports: {}, id: bundle, filename: bundle, loaded: false, children: [], paths: [] };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   run(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
+}
+
+/**
+ * Node and V8 flags change what V8 compiles (a pool filling every core starts its workers `--single-threaded`), and V8
+ * rejects a cache made under other flags: runs with other flags keep a cache of their own instead of rewriting one.
+ */
+function flagsTag(): string {
+  if (process.execArgv.length === 0) return '';
+  let h = 0x811c9dc5;
+  for (const c of process.execArgv.join('\0')) h = Math.imul(h ^ (c.codePointAt(0) as number), 0x01000193) >>> 0;
+  return `-f${h.toString(16).padStart(8, '0')}`;
 }
 
 /** Written beside and renamed into place: processes starting meanwhile read the old file, the new one or none. */
