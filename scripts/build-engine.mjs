@@ -3,7 +3,7 @@ import { build } from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildCachedBundles } from './build-cached.mjs';
+import { buildCachedBundles, CACHED_ENTRIES } from './build-cached.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Packages stay external (native, WASM, data files) except small pure-JS ones every command needs: bundled,
@@ -34,16 +34,9 @@ const result = await build({
   write: false,
   absWorkingDir: root,
   entryPoints: {
-    cli: 'workers/engine/bin.ts',
-    'mix-worker': 'workers/engine/mix/worker.ts',
-    'tag-worker': 'workers/engine/tag/worker.ts',
-    'import-worker': 'workers/engine/parquet/worker.ts',
-    'warc-worker': 'workers/engine/warc/worker.ts',
-    'tokens-worker': 'workers/engine/tokenize/worker.ts',
+    // The CLI and the pool workers are ES modules too: worker threads, the host's jobs and serve load them.
+    ...CACHED_ENTRIES,
     'jq-worker': 'workers/engine/mix/filters/jq/worker.ts',
-    'index-worker': 'workers/engine/index/build/worker.ts',
-    'search-worker': 'workers/engine/index/search/worker.ts',
-    'count-worker': 'workers/engine/index/tokens/worker.ts',
     // The app side (issue 7): beside the engine bundles so the job runner finds the pool workers next to it.
     host: 'workers/host/main.ts',
     'preview-worker': 'workers/host/preview-worker.ts',
