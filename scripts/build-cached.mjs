@@ -9,8 +9,9 @@ import { build } from 'esbuild';
 export const DIGEST_PREFIX = '// assay-cli ';
 
 /**
- * Entries run through the cache: the CLI (bin/assay.js) and every worker a pool forks as a process
- * (workers/engine/jobs/entry.ts). jq's worker is always a thread.
+ * Entries run through the cache: the CLI (bin/assay.js), every worker a pool forks as a process
+ * (workers/engine/jobs/entry.ts) and the app's job runner where the host forks it (workers/host/jobs/launch.ts).
+ * jq's worker is always a thread.
  */
 export const CACHED_ENTRIES = {
   cli: 'workers/engine/bin.ts',
@@ -22,6 +23,7 @@ export const CACHED_ENTRIES = {
   'index-worker': 'workers/engine/index/build/worker.ts',
   'search-worker': 'workers/engine/index/search/worker.ts',
   'count-worker': 'workers/engine/index/tokens/worker.ts',
+  'job-runner': 'workers/host/jobs/runner.ts',
 };
 
 /** Bundles CACHED_ENTRIES to `<out>/<name>.cjs` (+ .map); returns the files for the caller to write and their digests. */

@@ -40,7 +40,6 @@ const result = await build({
     // The app side (issue 7): beside the engine bundles so the job runner finds the pool workers next to it.
     host: 'workers/host/main.ts',
     'preview-worker': 'workers/host/preview-worker.ts',
-    'job-runner': 'workers/host/jobs/runner.ts',
     serve: 'main/serve-bin.ts',
     // bin/assay.js runs cli.cjs through this, and pools fork their .cjs workers through cached-child.
     'code-cache': 'workers/engine/code-cache/run-cached.ts',

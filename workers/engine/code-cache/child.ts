@@ -1,8 +1,9 @@
 // Entry of a pool worker process (dist/engine/cached-child.js): runs the worker's CommonJS bundle, argv[2], through V8's code cache.
-import { basename, dirname } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { cacheDirFor, runCached } from './run-cached.js';
 
 // The worker sees the command line it would have had if forked directly.
-const [bundle] = process.argv.splice(2, 1);
-if (bundle === undefined) throw new Error('cached-child: no bundle given');
+const [arg] = process.argv.splice(2, 1);
+if (arg === undefined) throw new Error('cached-child: no bundle given');
+const bundle = resolve(arg);
 runCached(bundle, cacheDirFor(dirname(bundle)), basename(bundle, '.cjs'));

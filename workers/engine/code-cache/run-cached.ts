@@ -4,7 +4,7 @@
 // stale or unwritable one means compiling as usual. Built to dist/engine/code-cache.js for bin/assay.js.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { Script } from 'node:vm';
 
 /** Each .cjs bundle's first line (scripts/build-cached.mjs): a digest of the bundle, so a rebuilt one never meets old code. */
@@ -17,7 +17,8 @@ type Importer = (specifier: string) => Promise<unknown>;
  * accepts it (same bundle, V8 version and flags), else compiled afresh and saved when the process exits with code 0.
  * ASSAY_CODE_CACHE=0 turns the cache off; ASSAY_CODE_CACHE=debug reports on stderr what happened.
  */
-export function runCached(bundle: string, cacheDir: string, key: string): void {
+export function runCached(path: string, cacheDir: string, key: string): void {
+  const bundle = resolve(path);
   const mode = process.env.ASSAY_CODE_CACHE;
   const source = readFileSync(bundle, 'utf8');
   const firstLine = source.slice(0, source.indexOf('\n'));

@@ -1,7 +1,11 @@
 // The host side of job launching: which launcher the manager picks, the utility launcher's and the runner channel's handling of main's messages (fake ports), and launch failures.
 import { EventEmitter } from 'node:events';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobInfo } from '../../../shared/contract/index.js';
+import { ensureBuilt } from '../../engine/cli/run-cli.js';
+import { REPO_ROOT } from '../../engine/testing.js';
 import { scratchDir } from '../testing.js';
 import { utilityHostEndpoint } from '../transport-utility.js';
 import { runnerChannel } from './launch-channel.js';
@@ -41,6 +45,24 @@ describe('job launchers', () => {
     expect(defaultJobLauncher()).toBe(forkLauncher);
     Object.defineProperty(process.versions, 'electron', { value: '41.7.1', configurable: true });
     expect(() => forkLauncher({ modulePath: '/nonexistent.js', execArgv: [] }, { env: {}, cwd: '/' })).toThrow(/cannot be forked inside Electron: they are launched by the main process/);
+  });
+
+  it("forks the built job runner's CommonJS bundle through V8's code cache, and the job runs", async () => {
+    ensureBuilt();
+    const dist = join(REPO_ROOT, 'dist/engine');
+    const entry = { modulePath: join(dist, 'job-runner.js'), execArgv: [], cached: { loader: join(dist, 'cached-child.js'), bundle: join(dist, 'job-runner.cjs') } };
+    const ws = scratchDir('assay-launch-');
+    writeFileSync(join(ws, 'recipe.yaml'), 'streams: [oops\n');
+    const child = forkLauncher(entry, { env: { ...process.env, ASSAY_CODE_CACHE: 'debug' }, cwd: ws });
+    const got: RunnerMessage[] = [];
+    const lines: string[] = [];
+    child.onMessage((m) => got.push(m));
+    child.onLine((l) => lines.push(l));
+    child.send({ type: 'start', kind: 'mix', root: ws, configText: 'streams: [oops\n', configPath: 'recipe.yaml' });
+    expect(await child.exited).toBe('exit code 0');
+    // The runner ran (its answer: the recipe's YAML error) and said how it started.
+    expect(got.at(-1)).toMatchObject({ type: 'error', error: { file: 'recipe.yaml' } });
+    expect(lines.join('\n')).toMatch(/code cache (none|used|rejected): \S+job-runner\.cjs-/);
   });
 
   it('in a utility process the manager asks main over the parentPort, and no launch message reaches the contract endpoint', () => {
