@@ -1,12 +1,12 @@
-// The `assay` CLI and the pool's process workers as CommonJS files (dist/engine/<name>.cjs) run through V8's code cache (bin/code-cache.js).
+// The `assay` CLI, the pools' worker processes and the app's job process as CommonJS files (dist/engine/<name>.cjs), run through V8's code cache.
 // Why a second set of bundles: Node 20 can cache compiled code only for scripts (vm.Script), not ES modules, and a
-// cold start spends most of its time compiling and first-running our code. The ES module bundles stay for worker
-// threads, the host and serve.
+// cold start spends most of its time compiling and first-running our code (workers/engine/code-cache/ runs them).
+// The ES module bundles stay for worker threads, Electron's utility processes, the host and serve.
 import { createHash } from 'node:crypto';
 import { build } from 'esbuild';
 
 /** First line of each .cjs: a digest of the rest, which names its code caches (V8 itself checks only the source's length). */
-export const DIGEST_PREFIX = '// assay-cli ';
+export const DIGEST_PREFIX = '// assay-bundle ';
 
 /**
  * Entries run through the cache: the CLI (bin/assay.js), every worker a pool forks as a process
@@ -55,7 +55,7 @@ export async function buildCachedBundles({ root, out, external, plugins }) {
   const digests = [];
   for (const code of result.outputFiles.filter((f) => f.path.endsWith('.cjs'))) {
     const map = result.outputFiles.find((f) => f.path === `${code.path}.map`);
-    if (map === undefined) throw new Error(`build-cli-cached: esbuild wrote no map for ${code.path}`);
+    if (map === undefined) throw new Error(`build-cached: esbuild wrote no map for ${code.path}`);
     const digest = createHash('sha256').update(code.contents).digest('hex').slice(0, 20);
     const mapJson = JSON.parse(map.text);
     // The digest line shifts every generated line down by one: an empty first line in the map's mappings.
@@ -64,6 +64,6 @@ export async function buildCachedBundles({ root, out, external, plugins }) {
     files.push({ path: map.path, contents: Buffer.from(JSON.stringify(mapJson)) });
     digests.push(digest);
   }
-  if (digests.length !== Object.keys(CACHED_ENTRIES).length) throw new Error('build-cli-cached: esbuild did not write every .cjs');
+  if (digests.length !== Object.keys(CACHED_ENTRIES).length) throw new Error('build-cached: esbuild did not write every .cjs');
   return { files, digests };
 }

@@ -83,7 +83,7 @@ function main(): void {
     { name: 'assay mix -c fineweb.yaml (6 rules, 11 span edits)', args: ['mix', '-c', config, '--quiet'], before: clear('output'), targeted: true },
     { name: 'assay tag -c fineweb.yaml, code cache off', args: ['tag', '-c', config, '--quiet'], before: clear('dataset/attributes/fineweb'), targeted: false, env: { ASSAY_CODE_CACHE: '0' } },
   ];
-  // Each verb's first run after a build compiles everything and writes V8's code cache (bin/code-cache.js); the
+  // Each verb's first run after a build compiles everything and writes V8's code cache (workers/engine/code-cache/); the
   // runs measured after it start from that cache. The first run is timed and shown on its own.
   rmSync(join(REPO, 'dist/code-cache'), { recursive: true, force: true });
   // Cases run in order: mix reads the attributes the `tag -c` runs before it leave behind.

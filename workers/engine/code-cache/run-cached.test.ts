@@ -22,16 +22,17 @@ function runBundle(bundle: string, cacheDir: string, env: NodeJS.ProcessEnv = {}
 
 const status = (stderr: string): string | undefined => /code cache (\w+)/.exec(stderr)?.[1];
 
-/** A small CommonJS bundle with cli.cjs's digest line: enough functions for a cache, a package import() and an exit code. */
+/** A small CommonJS bundle with the built bundles' digest line: enough functions for a cache, a package import() and an exit code. */
 function writeBundle(name: string, digest: string, body: string): string {
   const file = join(tmp.dir, name);
   const fns = Array.from({ length: 50 }, (_, i) => `function f${i}(x) { return x * ${i} + ${i % 7}; }`).join('\n');
-  writeFileSync(file, `// assay-cli ${digest}\n"use strict";\n${fns}\n${body}\n`);
+  const table = `const fns = [${Array.from({ length: 50 }, (_, i) => `f${i}`).join(', ')}];`;
+  writeFileSync(file, `// assay-bundle ${digest}\n"use strict";\n${fns}\n${table}\n${body}\n`);
   return file;
 }
 
 describe('runCached', () => {
-  const body = `let s = 0; for (let i = 0; i < 50; i++) s += eval('f' + i)(i);
+  const body = `let s = 0; for (let i = 0; i < 50; i++) s += fns[i](i);
 globalThis.__assayImport('node:path').then((p) => { console.log(s, p.basename(__filename), typeof require('node:fs').readFileSync); process.exitCode = Number(process.env.EXIT_CODE ?? 0); });`;
 
   it('compiles and writes the cache on the first run, reads it on the next, and both give the same output', () => {
@@ -61,7 +62,7 @@ globalThis.__assayImport('node:path').then((p) => { console.log(s, p.basename(__
     const v1 = writeBundle('b.cjs', 'bbbbbbbbbbbbbbbbbbbb', body);
     expect(status(runBundle(v1, cache).stderr)).toBe('none');
     // Same length, other content: V8's own check (the source's length) would accept the old cache.
-    const v2 = writeBundle('b.cjs', 'cccccccccccccccccccc', body.replace('s += eval', 's -= eval'));
+    const v2 = writeBundle('b.cjs', 'cccccccccccccccccccc', body.replace('s += fns', 's -= fns'));
     const r = runBundle(v2, cache);
     expect(status(r.stderr)).toBe('none');
     expect(r.stdout.startsWith('-')).toBe(true);

@@ -8,7 +8,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { Script } from 'node:vm';
 
 /** Each .cjs bundle's first line (scripts/build-cached.mjs): a digest of the bundle, so a rebuilt one never meets old code. */
-const DIGEST_PREFIX = '// assay-cli ';
+const DIGEST_PREFIX = '// assay-bundle ';
 
 type Importer = (specifier: string) => Promise<unknown>;
 
