@@ -4,17 +4,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cachedFork, type CachedFork } from '../engine/code-cache/fork.js';
 import type { HostLauncher, LaunchedHost } from './supervisor.js';
 import { childClientEndpoint } from './transport-process.js';
 
 export interface EntryPoint {
   modulePath: string;
   execArgv: string[];
-  /**
-   * A bundled entry that also comes as a CommonJS bundle, for a forked Node process to run through V8's code cache:
-   * fork `loader` with `bundle` as its first argument (engine/code-cache/child.ts). Electron's launchers run `modulePath`.
-   */
-  cached?: { loader: string; bundle: string };
+  /** A bundled entry that also comes as a CommonJS bundle, for a forked Node process; Electron's launchers run `modulePath`. */
+  cached?: CachedFork;
 }
 
 /**
@@ -27,9 +25,8 @@ export function hostEntry(name: string, sourcePath: string): EntryPoint {
   if (here.endsWith('.ts')) return { modulePath: resolve(dirname(here), sourcePath), execArgv: ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] };
   const bundled = resolve(dirname(here), `${name}.js`);
   if (!existsSync(bundled)) throw new Error(`${bundled} is missing; run \`npm run build\``);
-  const loader = resolve(dirname(here), 'cached-child.js');
-  const bundle = resolve(dirname(here), `${name}.cjs`);
-  return { modulePath: bundled, execArgv: [], ...(existsSync(loader) && existsSync(bundle) ? { cached: { loader, bundle } } : {}) };
+  const cached = cachedFork(dirname(here), name);
+  return { modulePath: bundled, execArgv: [], ...(cached && { cached }) };
 }
 
 /**

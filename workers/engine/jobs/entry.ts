@@ -2,15 +2,13 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cachedFork, type CachedFork } from '../code-cache/fork.js';
 
 export interface WorkerEntry {
   modulePath: string;
   execArgv: string[];
-  /**
-   * Built entries also come as a CommonJS bundle a forked process runs through V8's code cache: fork `loader` with
-   * `bundle` as its first argument (code-cache/child.ts). Worker threads run `modulePath`.
-   */
-  cached?: { loader: string; bundle: string };
+  /** Built entries also come as a CommonJS bundle a forked process runs through V8's code cache; threads run `modulePath`. */
+  cached?: CachedFork;
 }
 
 /** Entries are bundled as dist/engine/<name>.js next to cli.js; in sources they live at workers/engine/<src>. */
@@ -22,7 +20,6 @@ export function workerEntry(name: string, sourcePath: string): WorkerEntry {
   }
   const bundled = resolve(dirname(here), `${name}.js`);
   if (!existsSync(bundled)) throw new Error(`worker bundle ${bundled} is missing; run \`npm run build\``);
-  const loader = resolve(dirname(here), 'cached-child.js');
-  const bundle = resolve(dirname(here), `${name}.cjs`);
-  return { modulePath: bundled, execArgv: [], ...(existsSync(loader) && existsSync(bundle) ? { cached: { loader, bundle } } : {}) };
+  const cached = cachedFork(dirname(here), name);
+  return { modulePath: bundled, execArgv: [], ...(cached && { cached }) };
 }

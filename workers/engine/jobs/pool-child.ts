@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { forkTarget } from '../code-cache/fork.js';
 import { AssayError } from '../errors.js';
 import type { WorkerEntry } from './entry.js';
 
@@ -45,7 +46,7 @@ export function spawnPoolChild(entry: WorkerEntry, transport: PoolTransport, v8F
 }
 
 function processChild(entry: WorkerEntry, v8Flags: readonly string[]): PoolChild {
-  const [modulePath, args] = entry.cached ? [entry.cached.loader, [entry.cached.bundle]] : [entry.modulePath, []];
+  const [modulePath, args] = forkTarget(entry);
   const child = fork(modulePath, args, { execArgv: [...v8Flags, ...entry.execArgv], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
   const gone = (): boolean => child.exitCode !== null || child.signalCode !== null;
   let told = false;

@@ -1,6 +1,7 @@
 // How the job manager starts a job process: a small child-like interface, with the Node `fork` launcher (browser mode, development, tests).
 import { fork } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { forkTarget } from '../../engine/code-cache/fork.js';
 import { childExited, type EntryPoint } from '../launch-process.js';
 import type { RunnerMessage, RunnerRequest } from './protocol.js';
 
@@ -32,8 +33,8 @@ export type JobLauncher = (entry: EntryPoint, opts: LaunchOptions) => JobChild;
  */
 export const forkLauncher: JobLauncher = (entry, opts) => {
   if (process.versions.electron !== undefined) throw new Error('jobs cannot be forked inside Electron: they are launched by the main process (launchUtilityJobs)');
-  // The job runner's own bundle through V8's code cache where it is built: a job starts in ≈ 0.25 s instead of ≈ 0.6.
-  const [modulePath, args] = entry.cached ? [entry.cached.loader, [entry.cached.bundle]] : [entry.modulePath, []];
+  // The job runner's own bundle through V8's code cache where it is built: it loads in ≈ 0.4 s instead of ≈ 0.6.
+  const [modulePath, args] = forkTarget(entry);
   const child = fork(modulePath, args, { execArgv: entry.execArgv, env: opts.env, cwd: opts.cwd, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   return {
     send: (m) => void (child.connected && child.send(m)),
