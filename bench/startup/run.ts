@@ -81,7 +81,7 @@ function main(): void {
     { name: 'assay tag, one tagger (gopher_v1)', args: ['tag', '--documents', 'dataset/documents/*.jsonl.gz', '--taggers', 'gopher_v1', '--experiment', 'one', '--quiet'], before: clear('dataset/attributes/one'), targeted: true },
     { name: 'assay tag -c fineweb.yaml (7 taggers, lid.176)', args: ['tag', '-c', config, '--quiet'], before: clear('dataset/attributes/fineweb'), targeted: true },
     { name: 'assay mix -c fineweb.yaml (6 rules, 11 span edits)', args: ['mix', '-c', config, '--quiet'], before: clear('output'), targeted: true },
-    { name: 'assay tag -c fineweb.yaml, code cache off', args: ['tag', '-c', config, '--quiet'], before: clear('dataset/attributes/fineweb'), targeted: false, env: { ASSAY_CODE_CACHE: '0' } },
+    { name: 'assay tag -c fineweb.yaml, ES modules (cache off)', args: ['tag', '-c', config, '--quiet'], before: clear('dataset/attributes/fineweb'), targeted: false, env: { ASSAY_CODE_CACHE: '0' } },
   ];
   // Each verb's first run after a build compiles everything and writes V8's code cache (workers/engine/code-cache/); the
   // runs measured after it start from that cache. The first run is timed and shown on its own.

@@ -8,8 +8,12 @@ export interface CachedFork {
   bundle: string;
 }
 
-/** For the built entry `<dir>/<name>.js`: its cached fork, or undefined where the loader or the bundle is not built. */
+/**
+ * For the built entry `<dir>/<name>.js`: its cached fork, or undefined where the loader or the bundle is not built,
+ * or ASSAY_CODE_CACHE=0 asks for the ES modules.
+ */
 export function cachedFork(dir: string, name: string): CachedFork | undefined {
+  if (process.env.ASSAY_CODE_CACHE === '0') return undefined;
   const loader = resolve(dir, 'cached-child.js');
   const bundle = resolve(dir, `${name}.cjs`);
   return existsSync(loader) && existsSync(bundle) ? { loader, bundle } : undefined;
