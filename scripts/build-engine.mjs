@@ -41,7 +41,7 @@ const result = await build({
     host: 'workers/host/main.ts',
     'preview-worker': 'workers/host/preview-worker.ts',
     serve: 'main/serve-bin.ts',
-    // bin/assay.js runs cli.cjs through this, and pools fork their .cjs workers through cached-child.
+    // bin/assay.js runs cli.cjs through this; pools and the host's job launcher fork .cjs bundles through cached-child.
     'code-cache': 'workers/engine/code-cache/run-cached.ts',
     'cached-child': 'workers/engine/code-cache/child.ts',
   },

@@ -47,8 +47,9 @@ const whole = (len: number, type: string, score: number): TagSpan => ({ start: 0
  * runtime's attribute-key lookup must hash and compare in full (≈ 12 ms of a 2 MB FineWeb pass). Names come from
  * the taggers' code and options (rule and reason names, n-gram sizes); past the bound they are built each time.
  */
-export function typeNames(prefix: string, suffix: string): (name: string) => string {
-  const made = new Map<string, string>();
+export function typeNames(prefix: string, suffix: string): (name: string | number) => string {
+  // Numbers (n-gram sizes) are keys as they are: String(n) per document would be the new string this avoids.
+  const made = new Map<string | number, string>();
   return (name) => {
     let t = made.get(name);
     if (t === undefined) {

@@ -114,12 +114,12 @@ export function gopherRepetitionRules(text: string, o: GopherRepetitionOptions):
     const chars = tops.get(n);
     const value = chars === undefined ? undefined : ratio(chars, len);
     // Upstream checks `> n_frac` with no truthiness guard; an n with no n-grams is skipped.
-    out.push({ rule: topName(String(n)), value, fail: value !== undefined && value > frac });
+    out.push({ rule: topName(n), value, fail: value !== undefined && value > frac });
   }
   const dups = allDuplicateChars(words, ns.dup);
   for (const [k, [n, frac]] of o.dup_n_grams.entries()) {
     const value = ratio(dups[k] as number, len);
-    out.push({ rule: dupName(String(n)), value, fail: value !== undefined && value > frac });
+    out.push({ rule: dupName(n), value, fail: value !== undefined && value > frac });
   }
   return out;
 }
