@@ -29,7 +29,8 @@ NAPI_MODULE_INIT() {
       !export(env, exports, "topNgramChars", gopher_top_ngrams) || !export(env, exports, "gopherStats", gopher_stats_js) ||
       !export(env, exports, "spacyScanner", spacy_scanner) || !export(env, exports, "spacyScan", spacy_scan) ||
       !export(env, exports, "spacyWords", spacy_words) ||
-      !export(env, exports, "spacyExpand", spacy_expand) || !export(env, exports, "rangeDuplicates", range_duplicates))
+      !export(env, exports, "spacyExpand", spacy_expand) || !export(env, exports, "rangeDuplicates", range_duplicates) ||
+      !export(env, exports, "attrLines", attr_lines))
     return NULL;
   return exports;
 }

@@ -12,6 +12,7 @@ import {
   type Json,
   type RuleRole,
 } from './filters/types.js';
+import { attributeKeysRead } from './attribute-keys.js';
 import { computedReplacement, KEEP, selectedSpans } from './fate.js';
 import { samplingLabel, samplingOf, type Sampling } from './sample.js';
 import type { Replacement } from './spans.js';
@@ -38,6 +39,11 @@ export interface CompiledStream {
   /** Spans to replace in each (kept) doc, concatenated in replacer order. */
   spans(docs: readonly Json[]): Replacement[][];
   hasSpanReplacement: boolean;
+  /**
+   * The merged `attributes` members the rules and span selectors can read, or null when they may read any (jq, a
+   * wildcard over `attributes`, …): the shard reader then parses only these and writes the rest as read.
+   */
+  attributeKeys: ReadonlySet<string> | null;
 }
 
 /** Where a compiled expression came from in the config, so evaluation errors can name it. */
@@ -144,7 +150,23 @@ export function compileStream(stream: StreamConfig, streamField: string, opts: C
     return out;
   };
 
-  return { reasons, minTextLengthReason, sampleReason, sampling: samplingOf(stream), decide, spans, hasSpanReplacement: replacers.length > 0 };
+  return {
+    reasons,
+    minTextLengthReason,
+    sampleReason,
+    sampling: samplingOf(stream),
+    decide,
+    spans,
+    hasSpanReplacement: replacers.length > 0,
+    attributeKeys: attributeKeysOf(stream, syntax),
+  };
+}
+
+/** attributeKeysRead over a stream's JSONPath expressions; null when any of them is jq (which may read anything). */
+function attributeKeysOf(stream: StreamConfig, syntax: FilterSyntax): Set<string> | null {
+  const reps = stream.span_replacement ?? [];
+  if (syntax === 'jq' || reps.some((r) => r.syntax === 'jq' || r.replacement.startsWith('$'))) return null;
+  return attributeKeysRead([...(stream.filter?.include ?? []), ...(stream.filter?.exclude ?? [])], reps.map((r) => r.span));
 }
 
 interface CompiledReplacer {

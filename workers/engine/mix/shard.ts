@@ -10,6 +10,8 @@ import { LineCursor, readAhead, SKIPPED } from './cursor.js';
 import type { Json } from './filters/types.js';
 import { checkAttributeLine, checkDocumentLine, mergeOwnedAttributeSets, trimmedUtf8Length } from './fate.js';
 import { stringifySorted } from './json.js';
+import { nativeAddon } from '../native-addon.js';
+import { AttributeFileReader, MergedAttributesWriter, stringifyWithAttributes } from './attr-lines.js';
 import { applyReplacements } from './spans.js';
 import { idText, LedgerPart } from '../ledger/part.js';
 import { sampled } from './sample.js';
@@ -153,6 +155,7 @@ async function mixFile(
   // Under --skip-bad-lines the readers drop undecodable lines themselves; numbering keeps files aligned.
   const onBadLine = opts.skipBadLines ? bad : undefined;
   const cursors = await openAttributeCursors(input, stream, opts, onBadLine, stats.digests);
+  const raw = rawAttributes(compiled, cursors.length);
   const provenanceName = basename(input);
   let nextLine = 1;
   let lastBadDocLine = 0;
@@ -180,6 +183,7 @@ async function mixFile(
       }
       nextLine = batch.firstLine + n;
       const attrLines = await Promise.all(cursors.map((c) => c.take(n)));
+      if (raw) raw.files.forEach((f, a) => f.scan(attrLines[a] as (string | null)[]));
       // Report problems in line order: lines before a short attribute file's end are checked first.
       const shortAt = attrLines.reduce((m, lines) => Math.min(m, lines.length), n);
       const shortError = (): AssayError => {
@@ -195,6 +199,8 @@ async function mixFile(
         const to = Math.min(n, from + SUB_BATCH);
         const docs: Json[] = [];
         const lineNos: number[] = [];
+        /** Per document: its line in the batch when the attribute files' readers read its lines, else -1. */
+        const rawAt: number[] = [];
         let batchBytes = 0;
         for (let i = from; i < to; i++) {
           if (i === shortAt) throw shortError();
@@ -202,14 +208,17 @@ async function mixFile(
           batchBytes += batch.bytes[i] ?? 0;
           const doc = parseDocument(batch.lines[i] as string, input, lineNo, bad);
           if (doc === null) continue;
-          if (!mergeAttributes(doc, cursors, attrLines, i, input, lineNo, bad)) continue;
+          const read = raw !== null && readAttributes(doc, raw.files, i);
+          if (!read && !mergeAttributes(doc, cursors, attrLines, i, input, lineNo, bad)) continue;
           docs.push(doc as Json);
           lineNos.push(lineNo);
+          rawAt.push(read ? i : -1);
         }
         stats.docsRead += docs.length;
         stats.bytesIn += batchBytes;
         opts.onProgress?.({ compressedBytes: 0, bytes: batchBytes, docs: to - from });
-        await writeLines(writer, emitBatch(docs, lineNos, compiled, stream, stats, input, provenanceName, ledger));
+        const attributesText = raw && ((k: number): string | null => (rawAt[k] !== -1 ? raw.writer.text(raw.files, rawAt[k] as number) : null));
+        await writeLines(writer, emitBatch(docs, lineNos, compiled, stream, stats, input, provenanceName, ledger, attributesText));
       }
       // The kept documents' rows follow all of the batch's dropped ones, as when a batch was decided at once.
       ledger?.flushLater();
@@ -230,6 +239,38 @@ async function mixFile(
 }
 
 type Doc = Record<string, unknown>;
+
+/** Attribute lines read by the addon (attr-lines.ts): a reader per attribute file, one writer of the merged members. */
+interface RawAttributes {
+  files: AttributeFileReader[];
+  writer: MergedAttributesWriter;
+}
+
+/**
+ * The addon's readers, when the stream's rules and span selectors read only named attributes (so the others need
+ * not be parsed) and the addon is loaded; else null, and every line goes through JSON.parse.
+ */
+function rawAttributes(compiled: CompiledStream, files: number): RawAttributes | null {
+  const wanted = compiled.attributeKeys;
+  const addon = wanted && files > 0 ? nativeAddon() : null;
+  if (addon === null || wanted === null) return null;
+  return { files: Array.from({ length: files }, () => new AttributeFileReader(addon, wanted)), writer: new MergedAttributesWriter() };
+}
+
+/**
+ * The members of line i of every attribute file that the stream reads, as `doc.attributes` (Dolma's merge: later
+ * files overwrite earlier keys); false, touching nothing, when a reader left a line to JSON.parse or the document has
+ * `attributes` of its own (mergeAttributes then does it all).
+ */
+function readAttributes(doc: Doc, files: readonly AttributeFileReader[], i: number): boolean {
+  const id = doc.id;
+  if (typeof id !== 'string' || Object.hasOwn(doc, 'attributes')) return false;
+  for (const f of files) if (!f.has(i, id)) return false;
+  const attributes: Doc = {};
+  for (const f of files) f.addWanted(i, attributes);
+  doc.attributes = attributes;
+  return true;
+}
 
 function parseDocument(line: string, file: string, lineNo: number, bad: (e: AssayError) => void): Doc | null {
   const doc = checkDocumentLine(line, file, lineNo);
@@ -277,6 +318,8 @@ function emitBatch(
   provenanceName: string,
   /** Gets one row per document when the run keeps a ledger: dropped ones at once, the kept loop's held back (addLater). */
   ledger: LedgerPart | null,
+  /** The merged attributes of batch document k as text, when the readers read them (else null: written from the object). */
+  attributesText: ((k: number) => string | null) | null = null,
 ): string[] {
   // Evaluators name a batch position; turn it into the document's file:line.
   const located = <T>(positions: readonly number[], f: () => T): T => {
@@ -343,7 +386,8 @@ function emitBatch(
     const metadata = meta !== null && typeof meta === 'object' && !Array.isArray(meta) ? (meta as Doc) : {};
     metadata.provenance = `${provenanceName}:${lineNos[docIndex]}`;
     doc.metadata = metadata;
-    const written = stringifySorted(doc);
+    const text = attributesText && Object.hasOwn(doc, 'attributes') ? attributesText(docIndex) : null;
+    const written = text === null ? stringifySorted(doc) : stringifyWithAttributes(doc, text);
     // assay.repeat: the same line again, so a later tokens run sees every copy (the ledger names the first).
     const copies = sampling.repeats ? sampling.repeat(source) : 1;
     for (let c = 0; c < copies; c++) out.push(written);
