@@ -30,7 +30,8 @@ NAPI_MODULE_INIT() {
       !export(env, exports, "spacyScanner", spacy_scanner) || !export(env, exports, "spacyScan", spacy_scan) ||
       !export(env, exports, "spacyWords", spacy_words) ||
       !export(env, exports, "spacyExpand", spacy_expand) || !export(env, exports, "rangeDuplicates", range_duplicates) ||
-      !export(env, exports, "attrLines", attr_lines))
+      !export(env, exports, "attrLines", attr_lines) ||
+      !export(env, exports, "docLines", doc_lines))
     return NULL;
   return exports;
 }

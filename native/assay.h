@@ -4,7 +4,7 @@
 #define NAPI_VERSION 8
 /** Raised whenever an export's arguments or results change; workers/engine/native-addon.ts holds the same number. */
 #ifndef ASSAY_ABI
-#define ASSAY_ABI 7
+#define ASSAY_ABI 8
 #endif
 #include <node_api.h>
 #include <stddef.h>
@@ -38,4 +38,5 @@ napi_value spacy_words(napi_env env, napi_callback_info info);
 napi_value spacy_expand(napi_env env, napi_callback_info info);
 napi_value range_duplicates(napi_env env, napi_callback_info info);
 napi_value attr_lines(napi_env env, napi_callback_info info);
+napi_value doc_lines(napi_env env, napi_callback_info info);
 #endif

@@ -1,4 +1,4 @@
-// The mixer's attribute lines read without JSON.parse: each member's text, whether it is already canonical, and spans' numbers.
+// The mixer's attribute and document lines read in C: each member's text, whether JSON.stringify would write it so, and spans' numbers.
 #include "assay.h"
 #include <stdlib.h>
 #include <string.h>
@@ -18,12 +18,30 @@ typedef struct {
 
 static int digit(uint16_t c) { return c >= '0' && c <= '9'; }
 
-/** End of the string at b[i] == '"', or -1 for an escape, a control character or a lone surrogate. */
-static long scan_string(const Scan *s, long i) {
+static int hex(uint16_t c) { return digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+
+/**
+ * End of the string at b[i] == '"', or -1 for a control character, a lone surrogate or (for a name, `plain`) any
+ * escape. A value's escapes other than JSON.stringify's own (\" \\ \b \f \n \r \t) make it not canonical.
+ */
+static long scan_string(Scan *s, long i, int plain) {
   for (long j = i + 1; j < s->n; j++) {
     uint16_t c = s->b[j];
     if (c == '"') return j + 1;
-    if (c < 0x20 || c == '\\') return -1;
+    if (c == '\\') {
+      if (plain || ++j >= s->n) return -1;
+      c = s->b[j];
+      if (c == 'u') {
+        if (j + 4 >= s->n || !hex(s->b[j + 1]) || !hex(s->b[j + 2]) || !hex(s->b[j + 3]) || !hex(s->b[j + 4])) return -1;
+        j += 4;
+        s->canon = 0;
+      } else if (c == '/')
+        s->canon = 0;
+      else if (c != '"' && c != '\\' && c != 'b' && c != 'f' && c != 'n' && c != 'r' && c != 't')
+        return -1;
+      continue;
+    }
+    if (c < 0x20) return -1;
     if (c >= 0xd800 && c <= 0xdfff) {
       if (c > 0xdbff || j + 1 >= s->n || !(s->b[j + 1] >= 0xdc00 && s->b[j + 1] <= 0xdfff)) return -1;
       j++;
@@ -83,7 +101,7 @@ static int literal(const Scan *s, long i, const char *word) {
 static long scan_value(Scan *s, long i, int depth) {
   if (i >= s->n) return -1;
   uint16_t c = s->b[i];
-  if (c == '"') return scan_string(s, i);
+  if (c == '"') return scan_string(s, i, 0);
   if (c == '-' || digit(c)) return scan_number(s, i);
   if (c == '[' || c == '{') {
     if (depth >= MAX_DEPTH) return -1;
@@ -95,7 +113,7 @@ static long scan_value(Scan *s, long i, int depth) {
     for (;;) {
       if (c == '{') {
         if (j >= s->n || s->b[j] != '"') return -1;
-        j = scan_string(s, j);
+        j = scan_string(s, j, 0);
         if (j < 0 || j >= s->n || s->b[j] != ':') return -1;
         j++;
       }
@@ -206,11 +224,11 @@ static long read_line(Scan *s, int32_t *out, size_t o, size_t cap, double *nums,
   int same = pr != NULL;
   for (;;) {
     if (j >= n || b[j] != '"') return 0;
-    long ke = scan_string(s, j);
+    long ke = scan_string(s, j, 1);
     if (ke < 0 || ke >= n || b[ke] != ':') return 0;
     if (is_key(b, j + 1, ke - 1, "id", 2)) {
       if (id_a >= 0 || ke + 1 >= n || b[ke + 1] != '"') return 0;
-      long e = scan_string(s, ke + 1);
+      long e = scan_string(s, ke + 1, 1);
       if (e < 0) return 0;
       id_a = ke + 2;
       id_e = e - 1;
@@ -232,7 +250,7 @@ static long read_line(Scan *s, int32_t *out, size_t o, size_t cap, double *nums,
           }
           if (e < 0) {
             same = 0;
-            e = scan_string(s, j);
+            e = scan_string(s, j, 1);
           }
           if (e < 0 || e >= n || b[e] != ':') return 0;
           size_t r = m0 + (size_t)members * MEMBER;
@@ -355,4 +373,111 @@ error:
   free(buf[0]);
   free(buf[1]);
   return fail(env, "attrLines: could not read a line");
+}
+
+/** Ints per member of a document line: keyStart, keyEnd, valueStart, valueEnd (negated: not canonical). */
+#define DOC_MEMBER 4
+
+/**
+ * A document line's top-level members into out[o…]: sameShape, members, then DOC_MEMBER ints per member. Returns the
+ * ints written, 0 when the line is outside the compact subset, -1 when out is too small.
+ */
+static long read_doc(Scan *s, int32_t *out, size_t o, size_t cap, const uint16_t *pb, const int32_t *pr) {
+  const uint16_t *b = s->b;
+  long n = s->n;
+  if (n < 2 || b[0] != '{' || b[n - 1] != '}') return 0;
+  if (o + 2 > cap) return -1;
+  int32_t members = 0;
+  int same = pr != NULL;
+  long j = 1;
+  if (b[j] != '}')
+    for (;;) {
+      if (j >= n || b[j] != '"') return 0;
+      size_t r = o + 2 + (size_t)members * DOC_MEMBER;
+      if (r + DOC_MEMBER > cap) return -1;
+      long e = scan_string(s, j, 1);
+      if (e < 0 || e >= n || b[e] != ':') return 0;
+      if (same && members < pr[1]) {
+        const int32_t *q = pr + 2 + members * DOC_MEMBER;
+        same = q[1] - q[0] == e - 2 - j && memcmp(b + j + 1, pb + q[0], (size_t)(e - 2 - j) * 2) == 0;
+      } else
+        same = 0;
+      s->canon = 1;
+      long ve = scan_value(s, e + 1, 1);
+      if (ve < 0 || ve >= n) return 0;
+      out[r] = (int32_t)(j + 1);
+      out[r + 1] = (int32_t)(e - 1);
+      out[r + 2] = (int32_t)(e + 1);
+      out[r + 3] = (int32_t)(s->canon ? ve : -ve);
+      members++;
+      j = ve;
+      if (b[j] == '}') break;
+      if (b[j] != ',') return 0;
+      j++;
+    }
+  if (j != n - 1) return 0;
+  out[o] = same && members == pr[1];
+  out[o + 1] = members;
+  return 2 + (long)members * DOC_MEMBER;
+}
+
+/**
+ * docLines(lines, count, out Int32Array) → ints used in `out`, or -1 when it is too small. out[i] (i < count) is line
+ * i's record offset, or -1 (not a string, or outside the compact subset). A record: sameShape (1: the member names of
+ * the last line read), members, then per member keyStart, keyEnd, valueStart, valueEnd (negated when
+ * stringifySorted would write the value differently). Offsets are UTF-16 units into the line.
+ */
+napi_value doc_lines(napi_env env, napi_callback_info info) {
+  size_t argc = 3;
+  napi_value argv[3];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  uint32_t count, len;
+  int32_t *out;
+  size_t cap;
+  bool is_array;
+  if (argc < 3 || napi_is_array(env, argv[0], &is_array) != napi_ok || !is_array || napi_get_array_length(env, argv[0], &len) != napi_ok) return fail(env, "docLines: lines");
+  if (napi_get_value_uint32(env, argv[1], &count) != napi_ok || count > len) return fail(env, "docLines: count");
+  if (!typed(env, argv[2], napi_int32_array, (void **)&out, &cap) || cap < count) return fail(env, "docLines: out");
+  uint16_t *buf[2] = {NULL, NULL};
+  size_t size[2] = {0, 0};
+  long used = count, last = -1, result = -1;
+  int lastBuf = 0;
+  for (uint32_t i = 0; i < count; i++) {
+    out[i] = -1;
+    napi_value v;
+    napi_valuetype t;
+    size_t n;
+    if (napi_get_element(env, argv[0], i, &v) != napi_ok || napi_typeof(env, v, &t) != napi_ok) goto error;
+    if (t != napi_string) continue;
+    if (napi_get_value_string_utf16(env, v, NULL, 0, &n) != napi_ok) goto error;
+    if (n > 0x3fffffff) continue;
+    int k = last >= 0 ? 1 - lastBuf : 0;
+    if (size[k] < n + 1) {
+      free(buf[k]);
+      size[k] = (n + 1) * 2;
+      buf[k] = malloc(size[k] * sizeof(uint16_t));
+      if (buf[k] == NULL) goto error;
+    }
+    size_t copied;
+    if (napi_get_value_string_utf16(env, v, (char16_t *)buf[k], n + 1, &copied) != napi_ok || copied != n) goto error;
+    Scan s = {buf[k], (long)n, 1};
+    long w = read_doc(&s, out, (size_t)used, cap, last >= 0 ? buf[lastBuf] : NULL, last >= 0 ? out + last : NULL);
+    if (w < 0) goto done;
+    if (w == 0) continue;
+    out[i] = (int32_t)used;
+    last = used;
+    lastBuf = k;
+    used += w;
+  }
+  result = used;
+done:
+  free(buf[0]);
+  free(buf[1]);
+  napi_value r;
+  CHECK(napi_create_int64(env, result, &r));
+  return r;
+error:
+  free(buf[0]);
+  free(buf[1]);
+  return fail(env, "docLines: could not read a line");
 }

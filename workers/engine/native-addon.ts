@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** native/assay.h's ASSAY_ABI: the version of the exports below. */
-export const NATIVE_ABI = 7;
+export const NATIVE_ABI = 8;
 
 /** What native/*.c export (see their comments for the arguments). */
 export interface NativeAddon {
@@ -40,6 +40,8 @@ export interface NativeAddon {
   rangeDuplicates(text: string, ranges: Int32Array, count: number, out: Float64Array): void;
   /** mix/attr-lines.ts's reader: each attribute line's members as offsets into it (see native/attrs.c); the ints used, -1: out or nums too small. */
   attrLines(lines: readonly unknown[], count: number, out: Int32Array, nums: Float64Array): number;
+  /** mix/doc-lines.ts's reader: each document line's top-level members as offsets into it (see native/attrs.c); the ints used, -1: out too small. */
+  docLines(lines: readonly unknown[], count: number, out: Int32Array): number;
 }
 
 export const ADDON_FILE = join('native', 'build', 'assay_native.node');

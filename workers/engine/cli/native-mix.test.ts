@@ -37,6 +37,21 @@ function attributeLine(set: string, id: unknown, i: number, r: () => number): st
   }
 }
 
+/** Document lines as writers write them: compact; Python's json.dumps (spaces, \u escapes); a float written 1.0; a repeated name. */
+function documentLine(doc: Record<string, unknown>, i: number): string {
+  const ascii = (text: string): string => text.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  switch (i % 5) {
+    case 1:
+      return `{${Object.entries(doc).map(([k, v]) => `"${k}": ${ascii(JSON.stringify(v))}`).join(', ')}}`;
+    case 2:
+      return `${JSON.stringify(doc).slice(0, -1)},"score":1.0,"n":[1e-7,-0]}`;
+    case 3:
+      return `{"source":"other",${JSON.stringify(doc).slice(1)}`;
+    default:
+      return JSON.stringify(doc);
+  }
+}
+
 beforeAll(() => {
   const r = rng(17);
   const docs: string[] = [];
@@ -46,7 +61,8 @@ beforeAll(() => {
     const id = i % 23 === 0 ? i : `d${i}-${i % 11 === 0 ? 'é😀' : 'x'}`;
     const doc: Record<string, unknown> = { text: `hi, user${i}@example.com wrote ${'word '.repeat(i % 30)}\n`, id, source: 'web', metadata: { url: `https://e.org/${i}`, z: i } };
     if (i % 31 === 0) doc.attributes = { own: [[0, 1, 1]], shared: [[0, 1, 0]] };
-    docs.push(JSON.stringify(doc));
+    if (i % 6 === 2) doc.text = `café "${String(doc.text)}"\t\\   😀 `;
+    docs.push(documentLine(doc, i));
     for (const s of SETS) (attrs[s] as string[]).push(attributeLine(s, id, i, r));
   }
   const root = join(dir, 'src');
@@ -102,6 +118,8 @@ describe.runIf(addonStatus().addon !== null)('assay mix with the C addon', () =>
     expect(js).toContain('"q__flag":[[0,10,1]]');
     expect(js).toContain('"__proto__":[[0,1,1]]');
     expect(js).toContain('"own":[[0,1,1]]');
+    expect(js).toContain('"n":[1e-7,0],');
+    expect(js).toContain('"text":"café \\"hi,');
     expect(mixed('addon', { ASSAY_REQUIRE_NATIVE: '1' })).toBe(js);
   });
 });

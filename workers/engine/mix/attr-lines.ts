@@ -139,27 +139,3 @@ export class MergedAttributesWriter {
     this.heads = keys.map((key, k) => `${k === 0 ? '' : ','}"${key}":`);
   }
 }
-
-let lastKeys: string[] = [];
-let lastSorted: string[] = [];
-let lastHeads: string[] = [];
-
-/** stringifySorted(doc) for a document whose `attributes` member is written as the text given. */
-export function stringifyWithAttributes(doc: Record<string, unknown>, attributes: string): string {
-  const keys = Object.keys(doc);
-  let same = keys.length === lastKeys.length;
-  for (let i = 0; same && i < keys.length; i++) same = keys[i] === lastKeys[i];
-  if (!same) {
-    lastKeys = keys;
-    lastSorted = keys.slice().sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
-    lastHeads = lastSorted.map((k) => `${JSON.stringify(k)}:`);
-  }
-  let out = '{';
-  for (let i = 0; i < lastSorted.length; i++) {
-    const k = lastSorted[i] as string;
-    const v = doc[k];
-    if (v === undefined) continue;
-    out += (out.length === 1 ? '' : ',') + (lastHeads[i] as string) + (k === 'attributes' ? attributes : stringifySorted(v));
-  }
-  return out + '}';
-}

@@ -11,7 +11,8 @@ import type { Json } from './filters/types.js';
 import { checkAttributeLine, checkDocumentLine, mergeOwnedAttributeSets, trimmedUtf8Length } from './fate.js';
 import { stringifySorted } from './json.js';
 import { nativeAddon } from '../native-addon.js';
-import { AttributeFileReader, MergedAttributesWriter, stringifyWithAttributes } from './attr-lines.js';
+import { AttributeFileReader, MergedAttributesWriter } from './attr-lines.js';
+import { DocumentLineWriter } from './doc-lines.js';
 import { applyReplacements } from './spans.js';
 import { idText, LedgerPart } from '../ledger/part.js';
 import { sampled } from './sample.js';
@@ -156,6 +157,8 @@ async function mixFile(
   const onBadLine = opts.skipBadLines ? bad : undefined;
   const cursors = await openAttributeCursors(input, stream, opts, onBadLine, stats.digests);
   const raw = rawAttributes(compiled, cursors.length);
+  const addon = nativeAddon();
+  const docWriter = addon && new DocumentLineWriter(addon);
   const provenanceName = basename(input);
   let nextLine = 1;
   let lastBadDocLine = 0;
@@ -201,6 +204,7 @@ async function mixFile(
         const lineNos: number[] = [];
         /** Per document: its line in the batch when the attribute files' readers read its lines, else -1. */
         const rawAt: number[] = [];
+        const docText: string[] = [];
         let batchBytes = 0;
         for (let i = from; i < to; i++) {
           if (i === shortAt) throw shortError();
@@ -213,12 +217,13 @@ async function mixFile(
           docs.push(doc as Json);
           lineNos.push(lineNo);
           rawAt.push(read ? i : -1);
+          docText.push(batch.lines[i] as string);
         }
         stats.docsRead += docs.length;
         stats.bytesIn += batchBytes;
         opts.onProgress?.({ compressedBytes: 0, bytes: batchBytes, docs: to - from });
-        const attributesText = raw && ((k: number): string | null => (rawAt[k] !== -1 ? raw.writer.text(raw.files, rawAt[k] as number) : null));
-        await writeLines(writer, emitBatch(docs, lineNos, compiled, stream, stats, input, provenanceName, ledger, attributesText));
+        const output = docWriter && documentOutput(docWriter, docText, raw && ((k) => (rawAt[k] !== -1 ? raw.writer.text(raw.files, rawAt[k] as number) : null)));
+        await writeLines(writer, emitBatch(docs, lineNos, compiled, stream, stats, input, provenanceName, ledger, output));
       }
       // The kept documents' rows follow all of the batch's dropped ones, as when a batch was decided at once.
       ledger?.flushLater();
@@ -239,6 +244,28 @@ async function mixFile(
 }
 
 type Doc = Record<string, unknown>;
+
+/** How emitBatch writes kept documents when the addon reads their lines (doc-lines.ts); without one, stringifySorted. */
+interface DocumentOutput {
+  /** The batch documents about to be written, in order. */
+  prepare(kept: readonly number[]): void;
+  write(k: number, doc: Doc, textChanged: boolean): string;
+}
+
+function documentOutput(writer: DocumentLineWriter, lines: readonly string[], attributesText: ((k: number) => string | null) | null): DocumentOutput {
+  let at = new Int32Array(0);
+  return {
+    prepare(kept) {
+      at = new Int32Array(lines.length);
+      kept.forEach((k, p) => (at[k] = p));
+      writer.scan(kept.map((k) => lines[k] as string));
+    },
+    write(k, doc, textChanged) {
+      const attributes = attributesText && Object.hasOwn(doc, 'attributes') ? attributesText(k) : null;
+      return writer.write(at[k] as number, doc, attributes, textChanged);
+    },
+  };
+}
 
 /** Attribute lines read by the addon (attr-lines.ts): a reader per attribute file, one writer of the merged members. */
 interface RawAttributes {
@@ -318,8 +345,8 @@ function emitBatch(
   provenanceName: string,
   /** Gets one row per document when the run keeps a ledger: dropped ones at once, the kept loop's held back (addLater). */
   ledger: LedgerPart | null,
-  /** The merged attributes of batch document k as text, when the readers read them (else null: written from the object). */
-  attributesText: ((k: number) => string | null) | null = null,
+  /** Writes kept documents from their lines (else stringifySorted). */
+  output: DocumentOutput | null = null,
 ): string[] {
   // Evaluators name a batch position; turn it into the document's file:line.
   const located = <T>(positions: readonly number[], f: () => T): T => {
@@ -348,6 +375,7 @@ function emitBatch(
   // Code points replaced in the current document, summed by one callback made per batch, not one per document.
   let replaced = 0;
   const count = ledger ? (from: number, to: number): void => void (replaced += to - from) : undefined;
+  output?.prepare(keptIdx);
   keptIdx.forEach((docIndex, k) => {
     const doc = docs[docIndex] as Doc;
     const reps = spans?.[k];
@@ -386,8 +414,7 @@ function emitBatch(
     const metadata = meta !== null && typeof meta === 'object' && !Array.isArray(meta) ? (meta as Doc) : {};
     metadata.provenance = `${provenanceName}:${lineNos[docIndex]}`;
     doc.metadata = metadata;
-    const text = attributesText && Object.hasOwn(doc, 'attributes') ? attributesText(docIndex) : null;
-    const written = text === null ? stringifySorted(doc) : stringifyWithAttributes(doc, text);
+    const written = output ? output.write(docIndex, doc, reps !== undefined && reps.length > 0) : stringifySorted(doc);
     // assay.repeat: the same line again, so a later tokens run sees every copy (the ledger names the first).
     const copies = sampling.repeats ? sampling.repeat(source) : 1;
     for (let c = 0; c < copies; c++) out.push(written);
