@@ -61,7 +61,7 @@ beforeAll(() => {
     const id = i % 23 === 0 ? i : `d${i}-${i % 11 === 0 ? 'é😀' : 'x'}`;
     const doc: Record<string, unknown> = { text: `hi, user${i}@example.com wrote ${'word '.repeat(i % 30)}\n`, id, source: 'web', metadata: { url: `https://e.org/${i}`, z: i } };
     if (i % 31 === 0) doc.attributes = { own: [[0, 1, 1]], shared: [[0, 1, 0]] };
-    if (i % 6 === 2) doc.text = `café "${String(doc.text)}"\t\\   😀 `;
+    if (i % 6 === 2) doc.text = `café "${String(doc.text)}"\t\\ \u2028 😀 `;
     docs.push(documentLine(doc, i));
     for (const s of SETS) (attrs[s] as string[]).push(attributeLine(s, id, i, r));
   }

@@ -11,8 +11,8 @@ import type { Json } from './filters/types.js';
 import { checkAttributeLine, checkDocumentLine, mergeOwnedAttributeSets, trimmedUtf8Length } from './fate.js';
 import { stringifySorted } from './json.js';
 import { nativeAddon } from '../native-addon.js';
-import { AttributeFileReader, MergedAttributesWriter } from './attr-lines.js';
 import { DocumentLineWriter } from './doc-lines.js';
+import { documentOutput, rawAttributes, readAttributes, type DocumentOutput } from './shard-lines.js';
 import { applyReplacements } from './spans.js';
 import { idText, LedgerPart } from '../ledger/part.js';
 import { sampled } from './sample.js';
@@ -156,8 +156,9 @@ async function mixFile(
   // Under --skip-bad-lines the readers drop undecodable lines themselves; numbering keeps files aligned.
   const onBadLine = opts.skipBadLines ? bad : undefined;
   const cursors = await openAttributeCursors(input, stream, opts, onBadLine, stats.digests);
-  const raw = rawAttributes(compiled, cursors.length);
+  // With the addon, lines are read in C where they can be (shard-lines.ts); JSON.parse reads the others.
   const addon = nativeAddon();
+  const raw = addon && rawAttributes(addon, compiled, cursors.length);
   const docWriter = addon && new DocumentLineWriter(addon);
   const provenanceName = basename(input);
   let nextLine = 1;
@@ -204,7 +205,7 @@ async function mixFile(
         const lineNos: number[] = [];
         /** Per document: its line in the batch when the attribute files' readers read its lines, else -1. */
         const rawAt: number[] = [];
-        const docText: string[] = [];
+        const docLines: string[] = [];
         let batchBytes = 0;
         for (let i = from; i < to; i++) {
           if (i === shortAt) throw shortError();
@@ -217,12 +218,12 @@ async function mixFile(
           docs.push(doc as Json);
           lineNos.push(lineNo);
           rawAt.push(read ? i : -1);
-          docText.push(batch.lines[i] as string);
+          docLines.push(batch.lines[i] as string);
         }
         stats.docsRead += docs.length;
         stats.bytesIn += batchBytes;
         opts.onProgress?.({ compressedBytes: 0, bytes: batchBytes, docs: to - from });
-        const output = docWriter && documentOutput(docWriter, docText, raw && ((k) => (rawAt[k] !== -1 ? raw.writer.text(raw.files, rawAt[k] as number) : null)));
+        const output = docWriter && documentOutput(docWriter, docLines, raw && ((k) => (rawAt[k] !== -1 ? raw.writer.text(raw.files, rawAt[k] as number) : null)));
         await writeLines(writer, emitBatch(docs, lineNos, compiled, stream, stats, input, provenanceName, ledger, output));
       }
       // The kept documents' rows follow all of the batch's dropped ones, as when a batch was decided at once.
@@ -244,60 +245,6 @@ async function mixFile(
 }
 
 type Doc = Record<string, unknown>;
-
-/** How emitBatch writes kept documents when the addon reads their lines (doc-lines.ts); without one, stringifySorted. */
-interface DocumentOutput {
-  /** The batch documents about to be written, in order. */
-  prepare(kept: readonly number[]): void;
-  write(k: number, doc: Doc, textChanged: boolean): string;
-}
-
-function documentOutput(writer: DocumentLineWriter, lines: readonly string[], attributesText: ((k: number) => string | null) | null): DocumentOutput {
-  let at = new Int32Array(0);
-  return {
-    prepare(kept) {
-      at = new Int32Array(lines.length);
-      kept.forEach((k, p) => (at[k] = p));
-      writer.scan(kept.map((k) => lines[k] as string));
-    },
-    write(k, doc, textChanged) {
-      const attributes = attributesText && Object.hasOwn(doc, 'attributes') ? attributesText(k) : null;
-      return writer.write(at[k] as number, doc, attributes, textChanged);
-    },
-  };
-}
-
-/** Attribute lines read by the addon (attr-lines.ts): a reader per attribute file, one writer of the merged members. */
-interface RawAttributes {
-  files: AttributeFileReader[];
-  writer: MergedAttributesWriter;
-}
-
-/**
- * The addon's readers, when the stream's rules and span selectors read only named attributes (so the others need
- * not be parsed) and the addon is loaded; else null, and every line goes through JSON.parse.
- */
-function rawAttributes(compiled: CompiledStream, files: number): RawAttributes | null {
-  const wanted = compiled.attributeKeys;
-  const addon = wanted && files > 0 ? nativeAddon() : null;
-  if (addon === null || wanted === null) return null;
-  return { files: Array.from({ length: files }, () => new AttributeFileReader(addon, wanted)), writer: new MergedAttributesWriter() };
-}
-
-/**
- * The members of line i of every attribute file that the stream reads, as `doc.attributes` (Dolma's merge: later
- * files overwrite earlier keys); false, touching nothing, when a reader left a line to JSON.parse or the document has
- * `attributes` of its own (mergeAttributes then does it all).
- */
-function readAttributes(doc: Doc, files: readonly AttributeFileReader[], i: number): boolean {
-  const id = doc.id;
-  if (typeof id !== 'string' || Object.hasOwn(doc, 'attributes')) return false;
-  for (const f of files) if (!f.has(i, id)) return false;
-  const attributes: Doc = {};
-  for (const f of files) f.addWanted(i, attributes);
-  doc.attributes = attributes;
-  return true;
-}
 
 function parseDocument(line: string, file: string, lineNo: number, bad: (e: AssayError) => void): Doc | null {
   const doc = checkDocumentLine(line, file, lineNo);
