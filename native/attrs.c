@@ -208,11 +208,20 @@ static int is_key(const uint16_t *b, long a, long e, const char *key, long n) {
   return 1;
 }
 
+/** What a line reader needs besides its line: where attribute lines' span numbers go. */
+typedef struct {
+  double *nums;
+  size_t ncap;
+  size_t at;
+} Extra;
+
 /**
- * One line into out[o…]: HEAD ints then MEMBER per member of `attributes`. Returns the ints written, 0 when the line is
- * outside the subset, -1 when out or nums is too small.
+ * One attribute line into out[o…]: HEAD ints then MEMBER per member of `attributes` (pb, pr: the last line read and
+ * its record). Returns the ints written, 0 when the line is outside the subset, -1 when out or nums is too small.
  */
-static long read_line(Scan *s, int32_t *out, size_t o, size_t cap, double *nums, size_t ncap, size_t *at, const uint16_t *pb, const int32_t *pr) {
+static long read_line(Scan *s, int32_t *out, size_t o, size_t cap, const uint16_t *pb, const int32_t *pr, Extra *x) {
+  double *nums = x->nums;
+  size_t ncap = x->ncap, *at = &x->at;
   const uint16_t *b = s->b;
   long n = s->n;
   if (n < 2 || b[0] != '{' || b[n - 1] != '}') return 0;
@@ -305,53 +314,38 @@ static long read_line(Scan *s, int32_t *out, size_t o, size_t cap, double *nums,
   return HEAD + (long)members * MEMBER;
 }
 
+typedef long (*LineReader)(Scan *s, int32_t *out, size_t o, size_t cap, const uint16_t *pb, const int32_t *pr, Extra *x);
+
 /**
- * attrLines(lines, count, out Int32Array, nums Float64Array) → ints used in `out`, or -1 when out or nums is too
- * small (grow them and call again). out[i] (i < count) is line i's record offset, or -1 when the line is not a string
- * or is outside the subset (JSON.parse then decides). A record: sameShape (1: the same member keys as the last line
- * read), idStart, idEnd (the id string's text, unescaped), members, then per member keyStart, keyEnd, valueStart,
- * valueEnd (negated when stringifySorted would write the value differently), kind (1: a list of 3-number spans, their
- * numbers from nums[numAt]; 0: anything else), numAt, spans. Offsets are UTF-16 units into the line.
+ * Reads lines[0, count) with `read`: out[i] is line i's record offset (or -1: not a string, or left to JSON.parse),
+ * the records follow. Each line is copied into the buffer the last line read is not in, which stays for the next
+ * line's comparison of member names. Returns the ints used, -1 when out (or the numbers) are too small, -2 on a
+ * Node-API error.
  */
-napi_value attr_lines(napi_env env, napi_callback_info info) {
-  size_t argc = 4;
-  napi_value argv[4];
-  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  uint32_t count, len;
-  int32_t *out;
-  double *nums;
-  size_t cap, ncap;
-  bool is_array;
-  if (argc < 4 || napi_is_array(env, argv[0], &is_array) != napi_ok || !is_array || napi_get_array_length(env, argv[0], &len) != napi_ok) return fail(env, "attrLines: lines");
-  if (napi_get_value_uint32(env, argv[1], &count) != napi_ok || count > len) return fail(env, "attrLines: count");
-  if (!typed(env, argv[2], napi_int32_array, (void **)&out, &cap) || cap < count) return fail(env, "attrLines: out");
-  if (!typed(env, argv[3], napi_float64_array, (void **)&nums, &ncap)) return fail(env, "attrLines: nums");
-  // Two line buffers: the last line read stays for the next line's shape comparison.
+static long read_lines(napi_env env, napi_value lines, uint32_t count, int32_t *out, size_t cap, LineReader read, Extra *x) {
   uint16_t *buf[2] = {NULL, NULL};
   size_t size[2] = {0, 0};
-  long used = count, last = -1, result = 0;
+  long used = count, last = -1, result = -2;
   int lastBuf = 0;
-  size_t at = 0;
   for (uint32_t i = 0; i < count; i++) {
     out[i] = -1;
     napi_value v;
     napi_valuetype t;
-    size_t n;
-    if (napi_get_element(env, argv[0], i, &v) != napi_ok || napi_typeof(env, v, &t) != napi_ok) goto error;
+    size_t n, copied;
+    if (napi_get_element(env, lines, i, &v) != napi_ok || napi_typeof(env, v, &t) != napi_ok) goto done;
     if (t != napi_string) continue;
-    if (napi_get_value_string_utf16(env, v, NULL, 0, &n) != napi_ok) goto error;
+    if (napi_get_value_string_utf16(env, v, NULL, 0, &n) != napi_ok) goto done;
     if (n > 0x3fffffff) continue;
     int k = last >= 0 ? 1 - lastBuf : 0;
     if (size[k] < n + 1) {
       free(buf[k]);
       size[k] = (n + 1) * 2;
       buf[k] = malloc(size[k] * sizeof(uint16_t));
-      if (buf[k] == NULL) goto error;
+      if (buf[k] == NULL) goto done;
     }
-    size_t copied;
-    if (napi_get_value_string_utf16(env, v, (char16_t *)buf[k], n + 1, &copied) != napi_ok || copied != n) goto error;
+    if (napi_get_value_string_utf16(env, v, (char16_t *)buf[k], n + 1, &copied) != napi_ok || copied != n) goto done;
     Scan s = {buf[k], (long)n, 1};
-    long w = read_line(&s, out, (size_t)used, cap, nums, ncap, &at, last >= 0 ? buf[lastBuf] : NULL, last >= 0 ? out + last : NULL);
+    long w = read(&s, out, (size_t)used, cap, last >= 0 ? buf[lastBuf] : NULL, last >= 0 ? out + last : NULL, x);
     if (w < 0) {
       result = -1;
       goto done;
@@ -366,13 +360,45 @@ napi_value attr_lines(napi_env env, napi_callback_info info) {
 done:
   free(buf[0]);
   free(buf[1]);
+  return result;
+}
+
+/** The arguments both exports start with: lines, count, out (an Int32Array with room for count offsets). */
+static int lines_args(napi_env env, napi_value *argv, uint32_t *count, int32_t **out, size_t *cap) {
+  uint32_t len;
+  bool is_array;
+  return napi_is_array(env, argv[0], &is_array) == napi_ok && is_array && napi_get_array_length(env, argv[0], &len) == napi_ok &&
+         napi_get_value_uint32(env, argv[1], count) == napi_ok && *count <= len && typed(env, argv[2], napi_int32_array, (void **)out, cap) &&
+         *cap >= *count;
+}
+
+/** read_lines' result for JavaScript: the ints used, -1, or an error naming the export. */
+static napi_value lines_result(napi_env env, long result, const char *error) {
+  if (result == -2) return fail(env, error);
   napi_value r;
   CHECK(napi_create_int64(env, result, &r));
   return r;
-error:
-  free(buf[0]);
-  free(buf[1]);
-  return fail(env, "attrLines: could not read a line");
+}
+
+/**
+ * attrLines(lines, count, out Int32Array, nums Float64Array) → ints used in `out`, or -1 when out or nums is too
+ * small (grow them and call again). out[i] (i < count) is line i's record offset, or -1 when the line is not a string
+ * or is outside the subset (JSON.parse then decides). A record: sameShape (1: the same member keys as the last line
+ * read), idStart, idEnd (the id string's text, unescaped), members, then per member keyStart, keyEnd, valueStart,
+ * valueEnd (negated when stringifySorted would write the value differently), kind (1: a list of 3-number spans, their
+ * numbers from nums[numAt]; 0: anything else), numAt, spans. Offsets are UTF-16 units into the line.
+ */
+napi_value attr_lines(napi_env env, napi_callback_info info) {
+  size_t argc = 4;
+  napi_value argv[4];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  uint32_t count;
+  int32_t *out;
+  size_t cap;
+  Extra x = {NULL, 0, 0};
+  if (argc < 4 || !lines_args(env, argv, &count, &out, &cap)) return fail(env, "attrLines: lines, count or out");
+  if (!typed(env, argv[3], napi_float64_array, (void **)&x.nums, &x.ncap)) return fail(env, "attrLines: nums");
+  return lines_result(env, read_lines(env, argv[0], count, out, cap, read_line, &x), "attrLines: could not read a line");
 }
 
 /** Ints per member of a document line: keyStart, keyEnd, valueStart, valueEnd (negated: not canonical). */
@@ -382,7 +408,8 @@ error:
  * A document line's top-level members into out[o…]: sameShape, members, then DOC_MEMBER ints per member. Returns the
  * ints written, 0 when the line is outside the compact subset, -1 when out is too small.
  */
-static long read_doc(Scan *s, int32_t *out, size_t o, size_t cap, const uint16_t *pb, const int32_t *pr) {
+static long read_doc(Scan *s, int32_t *out, size_t o, size_t cap, const uint16_t *pb, const int32_t *pr, Extra *x) {
+  (void)x;
   const uint16_t *b = s->b;
   long n = s->n;
   if (n < 2 || b[0] != '{' || b[n - 1] != '}') return 0;
@@ -431,53 +458,9 @@ napi_value doc_lines(napi_env env, napi_callback_info info) {
   size_t argc = 3;
   napi_value argv[3];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  uint32_t count, len;
+  uint32_t count;
   int32_t *out;
   size_t cap;
-  bool is_array;
-  if (argc < 3 || napi_is_array(env, argv[0], &is_array) != napi_ok || !is_array || napi_get_array_length(env, argv[0], &len) != napi_ok) return fail(env, "docLines: lines");
-  if (napi_get_value_uint32(env, argv[1], &count) != napi_ok || count > len) return fail(env, "docLines: count");
-  if (!typed(env, argv[2], napi_int32_array, (void **)&out, &cap) || cap < count) return fail(env, "docLines: out");
-  uint16_t *buf[2] = {NULL, NULL};
-  size_t size[2] = {0, 0};
-  long used = count, last = -1, result = -1;
-  int lastBuf = 0;
-  for (uint32_t i = 0; i < count; i++) {
-    out[i] = -1;
-    napi_value v;
-    napi_valuetype t;
-    size_t n;
-    if (napi_get_element(env, argv[0], i, &v) != napi_ok || napi_typeof(env, v, &t) != napi_ok) goto error;
-    if (t != napi_string) continue;
-    if (napi_get_value_string_utf16(env, v, NULL, 0, &n) != napi_ok) goto error;
-    if (n > 0x3fffffff) continue;
-    int k = last >= 0 ? 1 - lastBuf : 0;
-    if (size[k] < n + 1) {
-      free(buf[k]);
-      size[k] = (n + 1) * 2;
-      buf[k] = malloc(size[k] * sizeof(uint16_t));
-      if (buf[k] == NULL) goto error;
-    }
-    size_t copied;
-    if (napi_get_value_string_utf16(env, v, (char16_t *)buf[k], n + 1, &copied) != napi_ok || copied != n) goto error;
-    Scan s = {buf[k], (long)n, 1};
-    long w = read_doc(&s, out, (size_t)used, cap, last >= 0 ? buf[lastBuf] : NULL, last >= 0 ? out + last : NULL);
-    if (w < 0) goto done;
-    if (w == 0) continue;
-    out[i] = (int32_t)used;
-    last = used;
-    lastBuf = k;
-    used += w;
-  }
-  result = used;
-done:
-  free(buf[0]);
-  free(buf[1]);
-  napi_value r;
-  CHECK(napi_create_int64(env, result, &r));
-  return r;
-error:
-  free(buf[0]);
-  free(buf[1]);
-  return fail(env, "docLines: could not read a line");
+  if (argc < 3 || !lines_args(env, argv, &count, &out, &cap)) return fail(env, "docLines: lines, count or out");
+  return lines_result(env, read_lines(env, argv[0], count, out, cap, read_doc, NULL), "docLines: could not read a line");
 }

@@ -1,6 +1,7 @@
 // Attribute lines read by the C addon instead of JSON.parse: the members the rules read become values, the rest stay text for the output.
 import type { NativeAddon } from '../native-addon.js';
 import { stringifySorted } from './json.js';
+import { readRecords, shapesOf } from './line-records.js';
 
 /** native/attrs.c's record layout. */
 const HEAD = 4;
@@ -21,7 +22,7 @@ interface Shape {
  * another document's id) is left to JSON.parse, which also reports what is wrong with it.
  */
 export class AttributeFileReader {
-  private out = new Int32Array(1 << 14);
+  private out: Int32Array = new Int32Array(1 << 14);
   private nums = new Float64Array(1 << 12);
   private lines: readonly (string | null)[] = [];
   /** Per line: its shape, or null when JSON.parse must read it. */
@@ -35,25 +36,11 @@ export class AttributeFileReader {
 
   /** Reads a batch's lines; later calls name them by index. */
   scan(lines: readonly (string | null)[]): void {
-    const n = lines.length;
-    let used: number;
-    for (;;) {
-      if (this.out.length < n) this.out = new Int32Array(2 * n);
-      used = this.addon.attrLines(lines, n, this.out, this.nums);
-      if (used >= 0) break;
-      this.out = new Int32Array(2 * this.out.length);
+    this.out = readRecords(this.out, lines.length, (out) => this.addon.attrLines(lines, lines.length, out, this.nums), () => {
       this.nums = new Float64Array(2 * this.nums.length);
-    }
+    });
     this.lines = lines;
-    const shapeAt = (this.shapeAt = new Array<Shape | null>(n).fill(null));
-    let last: Shape | null = null;
-    for (let i = 0; i < n; i++) {
-      const o = this.out[i] as number;
-      if (o < 0) continue;
-      // attrLines says when a line has the member names of the last line it read.
-      last = this.out[o] === 1 && last !== null ? last : this.shapeOf(lines[i] as string, o);
-      shapeAt[i] = last;
-    }
+    this.shapeAt = shapesOf(this.out, lines, (line, o) => this.shapeOf(line, o));
   }
 
   /** Whether line i was read, and is the line of the document with this id. */

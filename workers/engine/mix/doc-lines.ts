@@ -1,6 +1,7 @@
 // Kept documents written from their own lines: the members the mixer did not change are copied as read when their text is what JSON.stringify writes.
 import type { NativeAddon } from '../native-addon.js';
 import { stringifySorted } from './json.js';
+import { readRecords, shapesOf } from './line-records.js';
 
 /** native/attrs.c's document record: sameShape, members, then 4 ints per member. */
 const HEAD = 2;
@@ -20,7 +21,7 @@ const CHANGED = new Set(['metadata', 'attributes']);
  * text's JSON.stringify costs ≈ 5 ns a character here, and most of a document's members go out unchanged.
  */
 export class DocumentLineWriter {
-  private out = new Int32Array(1 << 12);
+  private out: Int32Array = new Int32Array(1 << 12);
   private lines: readonly string[] = [];
   private shapeAt: (Shape | null)[] = [];
   private shapes: Shape[] = [];
@@ -32,21 +33,9 @@ export class DocumentLineWriter {
 
   /** Reads the lines of the documents about to be written; write() names them by index. */
   scan(lines: readonly string[]): void {
-    const n = lines.length;
-    for (;;) {
-      if (this.out.length < n) this.out = new Int32Array(2 * n);
-      if (this.addon.docLines(lines, n, this.out) >= 0) break;
-      this.out = new Int32Array(2 * this.out.length);
-    }
+    this.out = readRecords(this.out, lines.length, (out) => this.addon.docLines(lines, lines.length, out));
     this.lines = lines;
-    const shapeAt = (this.shapeAt = new Array<Shape | null>(n).fill(null));
-    let last: Shape | null = null;
-    for (let i = 0; i < n; i++) {
-      const o = this.out[i] as number;
-      if (o < 0) continue;
-      last = this.out[o] === 1 && last !== null ? last : this.shapeOf(lines[i] as string, o);
-      shapeAt[i] = last;
-    }
+    this.shapeAt = shapesOf(this.out, lines, (line, o) => this.shapeOf(line, o));
   }
 
   /**
