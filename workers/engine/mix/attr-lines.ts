@@ -10,16 +10,15 @@ const MEMBER = 7;
 /** The member names of an `attributes` object in line order; an attribute file's lines nearly always share one. */
 interface Shape {
   keys: string[];
-  /** `"key":`, as the output writes it. */
-  heads: string[];
   /** Indices of the members the stream reads. */
   wanted: number[];
 }
 
 /**
  * One attribute file's batch of lines, read by `attrLines` (native/attrs.c). A line it reads is a compact JSON object
- * with a string `id`, an `attributes` object and no escape, whitespace or repeated key; any other line (and a line of
- * another document's id) is left to JSON.parse, which also reports what is wrong with it.
+ * (no whitespace) with a string `id` and an `attributes` object, no escape in a name or the id, and no repeated or
+ * `__proto__` name; any other line (and a line of another document's id) is left to JSON.parse, which also reports
+ * what is wrong with it.
  */
 export class AttributeFileReader {
   private out: Int32Array = new Int32Array(1 << 14);
@@ -57,7 +56,7 @@ export class AttributeFileReader {
     for (const m of shape.wanted) into[shape.keys[m] as string] = this.value(i, m);
   }
 
-  /** Member m of line i, by its key order: written as read when its text is canonical. */
+  /** Member m (in line order) of line i as stringifySorted writes its value: copied from the line when canonical. */
   text(i: number, m: number): string {
     const r = (this.out[i] as number) + HEAD + m * MEMBER;
     const end = this.out[r + 3] as number;
@@ -94,7 +93,7 @@ export class AttributeFileReader {
     if (new Set(keys).size !== keys.length || keys.includes('__proto__')) return null;
     // Keys as property names (internalized): looked up for every document.
     const names = keys.map((key) => Object.keys({ [key]: 0 })[0] as string);
-    const shape: Shape = { keys: names, heads: names.map((key) => `"${key}":`), wanted: [] };
+    const shape: Shape = { keys: names, wanted: [] };
     names.forEach((key, m) => this.wanted.has(key) && shape.wanted.push(m));
     if (this.shapes.length >= 8) this.shapes.pop();
     this.shapes.unshift(shape);
