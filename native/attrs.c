@@ -201,12 +201,8 @@ static int spans_of(const uint16_t *b, long i, long e, double *nums, size_t cap,
   return 1;
 }
 
-static int is_key(const uint16_t *b, long a, long e, const char *key, long n) {
-  if (e - a != n) return 0;
-  for (long k = 0; k < n; k++)
-    if (b[a + k] != (uint16_t)key[k]) return 0;
-  return 1;
-}
+/** Whether the name b[a, e) is `key` (n characters). */
+static int is_key(const Scan *s, long a, long e, const char *key, long n) { return e - a == n && literal(s, a, key); }
 
 /** What a line reader needs besides its line: where attribute lines' span numbers go. */
 typedef struct {
@@ -235,14 +231,14 @@ static long read_line(Scan *s, int32_t *out, size_t o, size_t cap, const uint16_
     if (j >= n || b[j] != '"') return 0;
     long ke = scan_string(s, j, 1);
     if (ke < 0 || ke >= n || b[ke] != ':') return 0;
-    if (is_key(b, j + 1, ke - 1, "id", 2)) {
+    if (is_key(s, j + 1, ke - 1, "id", 2)) {
       if (id_a >= 0 || ke + 1 >= n || b[ke + 1] != '"') return 0;
       long e = scan_string(s, ke + 1, 1);
       if (e < 0) return 0;
       id_a = ke + 2;
       id_e = e - 1;
       j = e;
-    } else if (is_key(b, j + 1, ke - 1, "attributes", 10)) {
+    } else if (is_key(s, j + 1, ke - 1, "attributes", 10)) {
       if (members >= 0 || ke + 1 >= n || b[ke + 1] != '{') return 0;
       members = 0;
       j = ke + 2;

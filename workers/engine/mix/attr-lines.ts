@@ -2,6 +2,7 @@
 import type { NativeAddon } from '../native-addon.js';
 import { stringifySorted } from './json.js';
 import { readRecords, shapesOf } from './line-records.js';
+import { sameKeys } from './sorted-view.js';
 
 /** native/attrs.c's record layout. */
 const HEAD = 4;
@@ -60,8 +61,7 @@ export class AttributeFileReader {
   text(i: number, m: number): string {
     const r = (this.out[i] as number) + HEAD + m * MEMBER;
     const end = this.out[r + 3] as number;
-    const text = (this.lines[i] as string).slice(this.out[r + 2], Math.abs(end));
-    return end >= 0 ? text : stringifySorted(this.value(i, m));
+    return end >= 0 ? (this.lines[i] as string).slice(this.out[r + 2], end) : stringifySorted(this.value(i, m));
   }
 
   shape(i: number): Shape {
@@ -87,8 +87,8 @@ export class AttributeFileReader {
       const r = o + HEAD + m * MEMBER;
       keys.push(line.slice(this.out[r], this.out[r + 1]));
     }
-    const k = this.shapes.findIndex((s) => s.keys.length === keys.length && s.keys.every((x, j) => x === keys[j]));
-    if (k >= 0) return this.shapes[k] as Shape;
+    const found = this.shapes.find((s) => sameKeys(s.keys, keys));
+    if (found) return found;
     // `__proto__` would set the prototype by assignment; JSON.parse makes it a member, so those lines go there.
     if (new Set(keys).size !== keys.length || keys.includes('__proto__')) return null;
     // Keys as property names (internalized): looked up for every document.
@@ -120,7 +120,8 @@ export class MergedAttributesWriter {
     this.shapes = files.map((f) => f.shape(i));
     const last = new Map<string, [number, number]>();
     this.shapes.forEach((s, a) => s.keys.forEach((key, m) => last.set(key, [a, m])));
-    const keys = [...last.keys()].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+    // Code-unit order, as stringifySorted's.
+    const keys = [...last.keys()].sort();
     this.from = keys.flatMap((key) => last.get(key) as [number, number]);
     this.heads = keys.map((key, k) => `${k === 0 ? '' : ','}"${key}":`);
   }

@@ -2,6 +2,7 @@
 import type { NativeAddon } from '../native-addon.js';
 import { stringifySorted } from './json.js';
 import { readRecords, shapesOf } from './line-records.js';
+import { sameKeys } from './sorted-view.js';
 
 /** native/attrs.c's document record: sameShape, members, then 4 ints per member. */
 const HEAD = 2;
@@ -44,11 +45,9 @@ export class DocumentLineWriter {
    */
   write(i: number, doc: Record<string, unknown>, attributes: string | null, textChanged: boolean): string {
     const keys = Object.keys(doc);
-    let same = keys.length === this.lastKeys.length;
-    for (let k = 0; same && k < keys.length; k++) same = keys[k] === this.lastKeys[k];
-    if (!same) {
+    if (!sameKeys(keys, this.lastKeys)) {
       this.lastKeys = keys;
-      this.sorted = keys.slice().sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+      this.sorted = keys.slice().sort();
       this.heads = this.sorted.map((k) => `${JSON.stringify(k)}:`);
     }
     const shape = this.shapeAt[i] ?? null;
@@ -80,7 +79,7 @@ export class DocumentLineWriter {
     const count = this.out[o + 1] as number;
     const keys: string[] = [];
     for (let m = 0; m < count; m++) keys.push(line.slice(this.out[o + HEAD + m * MEMBER], this.out[o + HEAD + m * MEMBER + 1]));
-    const found = this.shapes.find((s) => s.keys.length === keys.length && s.keys.every((x, j) => x === keys[j]));
+    const found = this.shapes.find((s) => sameKeys(s.keys, keys));
     if (found) return found;
     const index = new Map(keys.map((key, m) => [key, m]));
     if (index.size !== keys.length) return null;

@@ -21,7 +21,8 @@ const isIndexKey = (k: string): boolean => {
 const orderCache: { keys: string[]; sorted: string[] | null }[][] = [];
 const WAYS = 4;
 
-const sameKeys = (a: readonly string[], b: readonly string[]): boolean => {
+/** Whether two key lists are the same, in the same order. */
+export const sameKeys = (a: readonly string[], b: readonly string[]): boolean => {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
