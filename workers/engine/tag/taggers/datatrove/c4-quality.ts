@@ -80,9 +80,13 @@ class LineTokens {
     private readonly language: string,
   ) {}
 
-  /** Tokens of `line` = text[a, b) stripped, possibly edited; lines come in text order. */
-  of(line: string, a: number, b: number): { text: string; tokens: TokenOffsets; from: number; to: number } {
-    if (this.tokens === null || line.length !== b - a) {
+  /**
+   * Tokens of `line` = text[a, b) stripped; `edited` when citations were cut out of it. Lines come in text order.
+   * (`edited` rather than comparing `line.length`: lines are sliced, replaced or one-character strings, and a length
+   * site seeing all their representations goes megamorphic.)
+   */
+  of(line: string, a: number, b: number, edited: boolean): { text: string; tokens: TokenOffsets; from: number; to: number } {
+    if (this.tokens === null || edited) {
       const tokens = tokenizerFor(this.language).tokenize(line);
       return { text: line, tokens, from: 0, to: tokens.starts.length };
     }
@@ -133,6 +137,9 @@ export function c4Quality(text: string, o: C4QualityOptions): C4Result {
   for (const u of list) {
     const words = wordStats(text, u.a, u.b, o.max_word_length);
     if (o.max_word_length !== -1 && words.tooLong) continue;
+    // Upstream checks the word count after the terminal punctuation; both only drop the line, and citations matter
+    // only in kept lines, so a short line is dropped before it is sliced.
+    if (words.count < o.min_words_per_line) continue;
     const raw = text.slice(u.a, u.b);
     let line = raw;
     if (o.remove_citations && raw.includes('[')) {
@@ -141,7 +148,6 @@ export function c4Quality(text: string, o: C4QualityOptions): C4Result {
       line = raw.replace(CITATION, '');
     }
     if (o.filter_no_terminal_punct && (!END_PUNCTUATION.some((p) => line.endsWith(p)) || line.endsWith('...'))) continue;
-    if (words.count < o.min_words_per_line) continue;
     // A line with citations cut out can join a phrase the text never had ("java[1]script").
     const lower = phrases || u.cuts !== undefined ? line.toLowerCase() : '';
     if (o.filter_lorem_ipsum && lower.includes('lorem ipsum')) {
@@ -157,7 +163,7 @@ export function c4Quality(text: string, o: C4QualityOptions): C4Result {
     }
     if (o.filter_policy && hasPolicy(lower)) continue;
     if (lineTokens !== null) {
-      const t = lineTokens.of(line, u.a, u.b);
+      const t = lineTokens.of(line, u.a, u.b, u.cuts !== undefined);
       // HEAD counts split_into_sentences pieces (at least one).
       if (o.min_num_sentences !== -1) numSentences += Math.max(1, sentenceCountOfTokens(t.text, t.tokens, t.from, t.to));
       wordCount += nonSpaceTokens(t);
