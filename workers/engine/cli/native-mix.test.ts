@@ -68,7 +68,10 @@ beforeAll(() => {
   const root = join(dir, 'src');
   for (const [sub, lines] of [['documents', docs], ...SETS.map((s) => [`attributes/${s}`, attrs[s] as string[]])] as [string, string[]][]) {
     mkdirSync(join(root, sub), { recursive: true });
-    writeFileSync(join(root, sub, 'part.jsonl.gz'), gzipSync(lines.join('\n') + '\n'));
+    // Two files, so that a pool of two has one each.
+    const half = lines.length / 2;
+    writeFileSync(join(root, sub, 'part-0.jsonl.gz'), gzipSync(lines.slice(0, half).join('\n') + '\n'));
+    writeFileSync(join(root, sub, 'part-1.jsonl.gz'), gzipSync(lines.slice(half).join('\n') + '\n'));
   }
   writeFileSync(
     join(root, 'recipe.yaml'),
@@ -76,7 +79,7 @@ beforeAll(() => {
   - name: s
     documents: [documents/*.jsonl.gz]
     attributes: [${SETS.join(', ')}]
-    output: { path: out, max_size_in_bytes: 100000 }
+    output: { path: out, max_size_in_bytes: 1000 }
     filter:
       exclude:
         - "$.attributes[?(@.p__words && @.p__words[0] && @.p__words[0][2] < 8)]"
@@ -92,12 +95,14 @@ beforeAll(() => {
 });
 
 /** Every output line of a run in a fresh copy of the data, as text. */
-function mixed(name: string, env: NodeJS.ProcessEnv): string {
+function mixed(name: string, env: NodeJS.ProcessEnv, args: string[] = []): string {
   const root = join(dir, name);
   cpSync(join(dir, 'src'), root, { recursive: true });
-  const r = runCli(['mix', '-c', 'recipe.yaml'], { cwd: root, env: { ...process.env, ...env } });
+  const r = runCli(['mix', '-c', 'recipe.yaml', ...args], { cwd: root, env: { ...process.env, ...env } });
   expect(withoutProgress(r.stderr), name).toBe('');
   expect(r.code, `${name}: ${r.stderr}`).toBe(0);
+  const processes = args.includes('--processes') ? args[args.indexOf('--processes') + 1] : undefined;
+  if (processes !== undefined) expect(r.stdout, name).toContain(`with ${processes} process(es)`);
   return readdirSync(join(root, 'out'))
     .filter((f) => f.endsWith('.gz'))
     .sort()
@@ -121,5 +126,10 @@ describe.runIf(addonStatus().addon !== null)('assay mix with the C addon', () =>
     expect(js).toContain('"n":[1e-7,0],');
     expect(js).toContain('"text":"café \\"hi,');
     expect(mixed('addon', { ASSAY_REQUIRE_NATIVE: '1' })).toBe(js);
+  });
+
+  it('writes the same from a pool of worker threads (the pools of the app under Electron), each loading the addon', () => {
+    const js = mixed('js-1', { ASSAY_NATIVE: '0' }, ['--processes', '1']);
+    expect(mixed('threads', { ASSAY_POOL: 'threads', ASSAY_REQUIRE_NATIVE: '1' }, ['--processes', '2'])).toBe(js);
   });
 });
