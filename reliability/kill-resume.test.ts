@@ -123,9 +123,9 @@ describe('kill and resume, per verb (the built CLI, SIGKILL of its process group
         const want = snapshot(dir, inputs);
         expect(want.size).toBeGreaterThan(0);
         const start = clean.firstOutputMs ?? 0;
-        /** Kills one run (`kill` decides when), then checks what the kill left and that the rerun equals the clean run. */
         /** How long runs work after their first output: the clean run's, then the shortest seen (a loaded machine slows some runs down). */
         let span = clean.ms - start;
+        /** Kills one run (`kill` decides when), then checks what the kill left and that the rerun equals the clean run. */
         const killAndResume = async (at: string, kill: (attempt: number) => RunOptions): Promise<Run> => {
           // A run faster than the clean one may end before its kill: try again, with the kill timed on that run's own
           // length and earlier still (the clean run may have been slowed down by other work on the machine).

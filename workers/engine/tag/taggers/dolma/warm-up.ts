@@ -41,10 +41,10 @@ export function primeOnce(name: string, tag: (text: string) => unknown, ctx: Tag
 }
 
 /**
- * `text` as the string JSON.parse makes of a document's text (flat, one- or two-byte, not internalized). V8 keeps a
- * map per string representation, and each `text.length` or `charCodeAt` site in a tagger records the maps it saw:
- * past four it goes megamorphic and every call pays a generic lookup. Literals are internalized and `repeat` or
- * `+` make cons strings, so unconverted priming texts alone pushed the hot sites past four (7 % of the FineWeb
+ * `text` as the string JSON.parse makes of a document's text (flat, one- or two-byte; only short ones internalized).
+ * V8 keeps a map per string representation, and each `text.length` or `charCodeAt` site in a tagger records the maps
+ * it saw: past four it goes megamorphic and every call pays a generic lookup. Literals are internalized and `repeat`
+ * or `+` make cons strings, so unconverted priming texts alone pushed the hot sites past four (7 % of the FineWeb
  * pass's CPU in megamorphic loads).
  */
 export function asParsed(text: string): string {
