@@ -4,7 +4,7 @@
 #define NAPI_VERSION 8
 /** Raised whenever an export's arguments or results change; workers/engine/native-addon.ts holds the same number. */
 #ifndef ASSAY_ABI
-#define ASSAY_ABI 8
+#define ASSAY_ABI 9
 #endif
 #include <node_api.h>
 #include <stddef.h>
@@ -39,4 +39,7 @@ napi_value spacy_expand(napi_env env, napi_callback_info info);
 napi_value range_duplicates(napi_env env, napi_callback_info info);
 napi_value attr_lines(napi_env env, napi_callback_info info);
 napi_value doc_lines(napi_env env, napi_callback_info info);
+napi_value row_writer(napi_env env, napi_callback_info info);
+napi_value row_key(napi_env env, napi_callback_info info);
+napi_value row_attrs(napi_env env, napi_callback_info info);
 #endif

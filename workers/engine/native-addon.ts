@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** native/assay.h's ASSAY_ABI: the version of the exports below. */
-export const NATIVE_ABI = 8;
+export const NATIVE_ABI = 9;
 
 /** What native/*.c export (see their comments for the arguments). */
 export interface NativeAddon {
@@ -42,6 +42,12 @@ export interface NativeAddon {
   attrLines(lines: readonly unknown[], count: number, out: Int32Array, nums: Float64Array): number;
   /** mix/doc-lines.ts's reader: each document line's top-level members as offsets into it (see native/attrs.c); the ints used, -1: out too small. */
   docLines(lines: readonly unknown[], count: number, out: Int32Array): number;
+  /** tag/rows.ts's writer: a handle holding the attribute keys rowKey registers (see native/rows.c). */
+  rowWriter(): object;
+  /** A key's id for rowAttrs (keys are [A-Za-z0-9_]+, shorter than 1,000), or -1 when the writer holds too many. */
+  rowKey(handle: object, key: string): number;
+  /** The attributes object of entries [key, start, end, score] × count as JSON text, or null when a number needs the JavaScript. */
+  rowAttrs(handle: object, entries: Float64Array, count: number): string | null;
 }
 
 export const ADDON_FILE = join('native', 'build', 'assay_native.node');

@@ -3,7 +3,8 @@ import { stat } from 'node:fs/promises';
 import type { AssayError } from '../errors.js';
 import { AssayError as Err } from '../errors.js';
 import { AtomicWriter, compressedDeltas, parseDocumentLine, readLineBatches, writeLines } from '../io/index.js';
-import { attributeRow, codePointMap, groupSpans, makeVariableName } from './output.js';
+import { attributeRow, attributeRowOf, codePointMap, groupSpans, makeVariableName } from './output.js';
+import { nativeRows } from './rows.js';
 import { lockAttributeFiles } from '../io/attribute-lock.js';
 import { doneMarkers, writeMarkers, type Marker } from './markers.js';
 import type { AnySpec } from './registry.js';
@@ -68,6 +69,8 @@ export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promis
       taggers: await Promise.all(set.taggers.map(async (t) => ({ ...t, tagger: (await t.spec.create(t.options, ctx)) as Tagger }))),
     })),
   );
+  // The addon writes a set's attributes object unless one of its taggers adds values that are not spans.
+  const native = sets.map((s) => (s.taggers.every((t) => t.tagger.values === undefined) ? nativeRows() : null));
   const writers: AtomicWriter[] = [];
   const paths = task.outputs.map((o) => o.path);
   let unlock = (): void => undefined;
@@ -124,9 +127,17 @@ export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promis
             rows[k]!.push(attributeRow(null, {}, undefined));
             return;
           }
+          const rowsOf = native[k];
+          const spans = rowsOf === null ? null : s.taggers.map((t) => runTagger(t.tagger, t.spec.name, doc, task.input, lineNo));
+          const text = spans === null ? null : rowsOf!.attributes(s.taggers, spans, cpMap);
+          if (text !== null) {
+            rows[k]!.push(attributeRowOf(doc.id, text, doc.source));
+            return;
+          }
           const attrs: Record<string, [number, number, number][]> = {};
-          for (const t of s.taggers) {
-            groupSpans(attrs, t.prefix, runTagger(t.tagger, t.spec.name, doc, task.input, lineNo), t.spec.defaults, cpMap);
+          for (let j = 0; j < s.taggers.length; j++) {
+            const t = s.taggers[j]!;
+            groupSpans(attrs, t.prefix, spans?.[j] ?? runTagger(t.tagger, t.spec.name, doc, task.input, lineNo), t.spec.defaults, cpMap);
             const values = t.tagger.values?.(doc);
             // Non-span values go in as they are (the row is JSON; readers treat a non-span array as a value).
             if (values) for (const [type, v] of Object.entries(values)) (attrs as Record<string, unknown>)[`${t.prefix}__${makeVariableName(type)}`] = v;

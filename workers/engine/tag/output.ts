@@ -55,6 +55,11 @@ function keysOf(prefix: string): Map<string, string> {
   return keys;
 }
 
+/** `<prefix>__<type>` for an attribute key (made once per prefix and type while fewer than KEYS_PER_PREFIX). */
+export function attributeKeyOf(prefix: string, type: string): string {
+  return attributeKey(keysOf(prefix), prefix, type);
+}
+
 function attributeKey(keys: Map<string, string>, prefix: string, type: string): string {
   let key = keys.get(type);
   if (key === undefined) {
@@ -91,5 +96,10 @@ export function groupSpans(
 
 /** A tagger output row in msgspec's field order: `{"id", "attributes", "source"}`. */
 export function attributeRow(id: unknown, attributes: Record<string, unknown>, source: unknown): string {
-  return `{"id":${JSON.stringify(id ?? null)},"attributes":${JSON.stringify(attributes)}${source === undefined ? '' : `,"source":${JSON.stringify(source)}`}}`;
+  return attributeRowOf(id, JSON.stringify(attributes), source);
+}
+
+/** The same row, its attributes object already JSON text (tag/rows.ts writes it in C). */
+export function attributeRowOf(id: unknown, attributes: string, source: unknown): string {
+  return `{"id":${JSON.stringify(id ?? null)},"attributes":${attributes}${source === undefined ? '' : `,"source":${JSON.stringify(source)}`}}`;
 }

@@ -1,0 +1,108 @@
+// A document's attributes object written by the C addon (native/rows.c): its spans in one array, the JSON in one call.
+import { nativeAddon, type NativeAddon } from '../native-addon.js';
+import { attributeKeyOf, roundScore } from './output.js';
+import type { TagSpan } from './types.js';
+
+/** What rowKey accepts: make_variable_name's characters, which JSON writes as they are. */
+const PLAIN_KEY = /^\w{1,999}$/;
+/** Types remembered per prefix (as output.ts's key cache); past it a type's id is found through its key. */
+const TYPES_PER_PREFIX = 4096;
+/** Keys remembered (the C table holds up to 65,536); past it a new key asks the addon each time. */
+const KEYS_REMEMBERED = 70_000;
+
+/** One tagger of an output set, as tag/file.ts holds it. */
+export interface RowTagger {
+  prefix: string;
+  spec: { defaults?: readonly string[] };
+}
+
+/**
+ * groupSpans + JSON.stringify for the addon. One per process or worker thread: the C side holds the keys made so far.
+ * Writes nothing itself: `attributes` returns the text, or null for the caller to take the JavaScript path (a number
+ * C cannot write exactly as JavaScript does, a key it does not hold), which gives the same row.
+ */
+export class NativeRows {
+  readonly #addon: NativeAddon;
+  readonly #handle: object;
+  /** Key → its id in the C table; -1: not writable there. */
+  readonly #ids = new Map<string, number>();
+  readonly #types = new Map<string, Map<string, number>>();
+  /** [key id (−1 − id: a default with no span yet), start, end, score] per entry. */
+  #entries = new Float64Array(4 * 256);
+
+  constructor(addon: NativeAddon) {
+    this.#addon = addon;
+    this.#handle = addon.rowWriter();
+  }
+
+  /** The attributes object of one document (taggers[t]'s spans are spans[t]) as JSON text, or null. */
+  attributes(taggers: readonly RowTagger[], spans: readonly (readonly TagSpan[])[], cpMap: Uint32Array | null): string | null {
+    const last = cpMap === null ? 0 : cpMap.length - 1;
+    let n = 0;
+    for (let t = 0; t < taggers.length; t++) {
+      const { prefix, spec } = taggers[t]!;
+      const types = this.#typesOf(prefix);
+      if (spec.defaults)
+        for (const type of spec.defaults) {
+          const id = this.#id(types, prefix, type);
+          if (id < 0) return null;
+          n = this.#put(n, -1 - id, 0, 0, 0);
+        }
+      for (const s of spans[t]!) {
+        if (s.type === '') continue;
+        const id = this.#id(types, prefix, s.type);
+        if (id < 0) return null;
+        // As groupSpans converts them: clamped to the text, unless the tagger gave code points.
+        const convert = cpMap !== null && !s.codePoints;
+        const start = convert ? cpMap[Math.max(0, Math.min(s.start, last))]! : s.start;
+        const end = convert ? cpMap[Math.max(0, Math.min(s.end, last))]! : s.end;
+        n = this.#put(n, id, start, end, roundScore(s.score));
+      }
+    }
+    return this.#addon.rowAttrs(this.#handle, this.#entries, n >> 2);
+  }
+
+  #typesOf(prefix: string): Map<string, number> {
+    let types = this.#types.get(prefix);
+    if (types === undefined) this.#types.set(prefix, (types = new Map()));
+    return types;
+  }
+
+  #id(types: Map<string, number>, prefix: string, type: string): number {
+    let id = types.get(type);
+    if (id !== undefined) return id;
+    const key = attributeKeyOf(prefix, type);
+    id = this.#ids.get(key);
+    if (id === undefined) {
+      id = PLAIN_KEY.test(key) ? this.#addon.rowKey(this.#handle, key) : -1;
+      if (this.#ids.size < KEYS_REMEMBERED) this.#ids.set(key, id);
+    }
+    if (types.size < TYPES_PER_PREFIX) types.set(type, id);
+    return id;
+  }
+
+  #put(n: number, key: number, start: number, end: number, score: number): number {
+    if (n + 4 > this.#entries.length) {
+      const grown = new Float64Array(this.#entries.length * 2);
+      grown.set(this.#entries);
+      this.#entries = grown;
+    }
+    const e = this.#entries;
+    e[n] = key;
+    e[n + 1] = start;
+    e[n + 2] = end;
+    e[n + 3] = score;
+    return n + 4;
+  }
+}
+
+let shared: NativeRows | null | undefined;
+
+/** The process's (or thread's) writer, or null without the addon. */
+export function nativeRows(): NativeRows | null {
+  if (shared === undefined) {
+    const addon = nativeAddon();
+    shared = addon === null ? null : new NativeRows(addon);
+  }
+  return shared;
+}
