@@ -1,6 +1,6 @@
 // A document's attributes object written by the C addon (native/rows.c): its spans in one array, the JSON in one call.
 import { nativeAddon, type NativeAddon } from '../native-addon.js';
-import { attributeKeyOf, roundScore } from './output.js';
+import { attributeKeyOf, codePointMap, roundScore } from './output.js';
 import type { TagSpan } from './types.js';
 
 /** What rowKey accepts: make_variable_name's characters, which JSON writes as they are. */
@@ -28,11 +28,22 @@ export class NativeRows {
   readonly #ids = new Map<string, number>();
   readonly #types = new Map<string, Map<string, number>>();
   /** [key id (−1 − id: a default with no span yet), start, end, score] per entry. */
-  #entries = new Float64Array(4 * 256);
+  /** Small at first, so that the warm-up grows it too. */
+  #entries = new Float64Array(4 * 4);
 
   constructor(addon: NativeAddon) {
     this.#addon = addon;
     this.#handle = addon.rowWriter();
+    // Every branch taken before V8 optimizes `attributes`: a branch it never saw (the first text with a surrogate pair,
+    // the first default) would throw its optimized code away, and a fresh process would compile it again. Several
+    // times, since V8 records no feedback for a function's first calls.
+    const map = codePointMap('a\u{1F600}b');
+    // 0.000005: roundScore's exact path (a possible tie).
+    const spans = [{ start: 0, end: 4, type: 'a', score: 0.000005 }, { start: 1, end: 2, type: 'c', score: 1, codePoints: true }, { start: 0, end: 1, type: '', score: 1 }];
+    for (let i = 0; i < 16; i++) {
+      this.attributes([{ prefix: 'assay_warm_up', spec: { defaults: ['a', 'b'] } }], [spans], map);
+      this.attributes([{ prefix: 'assay_warm_up', spec: {} }], [spans], null);
+    }
   }
 
   /** The attributes object of one document (taggers[t]'s spans are spans[t]) as JSON text, or null. */
