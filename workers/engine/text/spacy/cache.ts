@@ -7,8 +7,9 @@ const range = hashRange;
 const finish = hashFinish;
 
 /** The table starts small and doubles while half full, up to MAX_SLOTS; then it is emptied when half full, so a
- * probe always ends at an empty slot soon. (Allocating the full table took ≈ 9 ms of every process's start-up.) */
-const FIRST_SLOTS = 1 << 12;
+ * probe always ends at an empty slot soon. (Allocating the full table took ≈ 9 ms of every process's start-up.) Small
+ * enough for the taggers' priming texts to grow it: a first growth during the run deoptimized the tokenizer. */
+const FIRST_SLOTS = 1 << 5;
 const MAX_SLOTS = 1 << 17;
 /** Longer chunks are rare (URLs, paths) and seldom repeat. */
 const MAX_KEY = 64;

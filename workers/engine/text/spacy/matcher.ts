@@ -78,6 +78,8 @@ export function applySpecialMatcher(
   if (!maySpellPattern(m, s, lo, lengths)) return lengths;
   const matches: Match[] = [];
   for (let i = 0, a = lo; i < lengths.length; a += lengths[i++] as number) {
+    // Patterns are two units or more; reading past the text's end would deoptimize this loop.
+    if (a + 1 >= s.length) break;
     const candidates = m.byStart.get(startKey(s, a));
     if (candidates === undefined) continue;
     for (const p of candidates) {

@@ -29,7 +29,8 @@ export const gopherQualityOptions = z
 export type GopherQualityOptions = z.output<typeof gopherQualityOptions>;
 
 const PY_SPACE = isPySpace;
-let idCounts = new Int32Array(1024);
+// Small at first, so that the priming texts grow it: a first growth during the run would throw the rules' compiled code away.
+let idCounts = new Int32Array(16);
 
 /** Occurrences per word id (a scratch array reused from document to document). */
 function occurrences(w: WordIds): Int32Array {

@@ -21,6 +21,7 @@ const DATATROVE_TEXTS = [
     'And waiting for the rest…',
     '#hashtag #another and # alone',
     'Cited fact [1] with an edit [edit] and a claim [citation needed].',
+    '[2] Cited at the start, so the kept line starts with a space.',
     'Lorem ipsum dolor sit amet, with a { brace } and JavaScript in it.',
     'This site uses cookies. Read our privacy policy and terms of use!',
     'short',

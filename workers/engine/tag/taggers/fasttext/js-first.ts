@@ -67,7 +67,7 @@ export class FirstSearch {
    * The first label's index and score (-1, when nothing reaches stdLog(0)), then each of `labels`' score (NaN when
    * it is not listed), into `into`; false when the hidden vector could overflow a dot product (then rank them all).
    */
-  run(labels: readonly number[], into: Float64Array): boolean {
+  run(labels: Int32Array, into: Float64Array): boolean {
     let top = 0;
     for (const h of this.hidden) top = Math.max(top, Math.abs(h));
     if (!(top * this.outputMax * this.hidden.length < SAFE)) return false;

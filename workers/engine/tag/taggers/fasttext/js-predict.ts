@@ -15,6 +15,16 @@ export interface JsPrediction {
   probability: number;
 }
 
+/**
+ * n undefined elements, in an array of generic elements whatever is stored later: an array of numbers only would have
+ * double elements, and code reading both kinds is compiled twice.
+ */
+function generic(n: number): (number | undefined)[] {
+  const a: (number | undefined)[] = [undefined];
+  a.length = n;
+  return a.fill(undefined);
+}
+
 /** `predict(text with newlines as spaces, -1)`'s first prediction (null when empty) and the probability it gives each asked label. */
 export interface FirstAnd {
   first: JsPrediction | null;
@@ -122,16 +132,23 @@ export class JsPredictor {
   first(text: string, labels: readonly string[]): FirstAnd | null {
     const { m, search } = this;
     if (search === null) return null;
-    const ids = labels.map((l) => this.labelIndex.get(l) ?? -1);
-    if (!this.embed(text, true)) return { first: null, probabilities: labels.map(() => undefined) };
-    if (this.picked.length < ids.length + 2) this.picked = new Float64Array(ids.length + 2);
+    // Loops rather than `map`: once V8 inlines a `map`, its arrays have another map than the builtin's, and the code
+    // compiled for the first kind is thrown away. Typed arrays have one.
+    const n = labels.length;
+    const ids = new Int32Array(n);
+    const asked = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      ids[i] = this.labelIndex.get(labels[i] as string) ?? -1;
+      asked[i] = Math.max(ids[i] as number, 0);
+    }
+    const probabilities = generic(n);
+    if (!this.embed(text, true)) return { first: null, probabilities };
+    if (this.picked.length < n + 2) this.picked = new Float64Array(n + 2);
     const into = this.picked;
-    if (!search.run(ids.map((i) => Math.max(i, 0)), into)) return null;
+    if (!search.run(asked, into)) return null;
     const top = into[0] as number;
-    return {
-      first: top < 0 ? null : { label: m.labels[top] as string, probability: expf(into[1] as number) },
-      probabilities: ids.map((id, i) => (id < 0 || Number.isNaN(into[2 + i] as number) ? undefined : expf(into[2 + i] as number))),
-    };
+    for (let i = 0; i < n; i++) probabilities[i] = ids[i]! < 0 || Number.isNaN(into[2 + i] as number) ? undefined : expf(into[2 + i] as number);
+    return { first: top < 0 ? null : { label: m.labels[top] as string, probability: expf(into[1] as number) }, probabilities };
   }
 
   /**

@@ -84,9 +84,25 @@ function labelsByLanguage(labels: readonly string[]): Map<string, string> | null
  * `model.first` gives those without ranking the rest. Each language has one label, so the pairs `decideLanguage`
  * builds would hold exactly these.
  */
+/** The labels of `languages` (all: none asked), one array per model's labels and languages asked. */
+const wantedLabels = new WeakMap<Map<string, string>, { none?: string[]; asked: WeakMap<string[], string[]> }>();
+
+/**
+ * One array per tagger, not one per document: a new one per document had another map once V8 inlined the `map` that
+ * made it, and the predictor's code, compiled for the first kind, was thrown away.
+ */
+function labelsOf(labelOf: Map<string, string>, languages: string[] | undefined): string[] {
+  let cached = wantedLabels.get(labelOf);
+  if (cached === undefined) wantedLabels.set(labelOf, (cached = { asked: new WeakMap() }));
+  if (languages === undefined) return (cached.none ??= []);
+  let labels = cached.asked.get(languages);
+  if (labels === undefined) cached.asked.set(languages, (labels = languages.map((l) => labelOf.get(l) ?? '')));
+  return labels;
+}
+
 function decideHead(model: FastTextModel, text: string, o: LanguageFilterOptions, languages: string[] | undefined, labelOf: Map<string, string>): LanguageDecision {
   const wanted = languages ?? [];
-  const r = (model.first as NonNullable<FastTextModel['first']>)(text, wanted.map((l) => labelOf.get(l) ?? ''));
+  const r = (model.first as NonNullable<FastTextModel['first']>)(text, labelsOf(labelOf, languages));
   const language = r.first === null ? '' : labelLang(r.first.label);
   const languageScore = r.first?.probability ?? 0;
   const scores: Record<string, number> = {};
