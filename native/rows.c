@@ -73,20 +73,24 @@ napi_value row_writer(napi_env env, napi_callback_info info) {
   return out;
 }
 
-static Rows *handle(napi_env env, napi_value v) {
+/** The call's first n arguments into argv, and the writer its first one holds; NULL (an error thrown) when not so. */
+static Rows *rows_call(napi_env env, napi_callback_info info, napi_value *argv, size_t n, const char *what) {
+  size_t argc = n;
   bool ok = false;
   Rows *r;
-  if (napi_check_object_type_tag(env, v, &ROWS_TAG, &ok) != napi_ok || !ok || napi_get_value_external(env, v, (void **)&r) != napi_ok) return NULL;
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok) return NULL;
+  if (argc < n || napi_check_object_type_tag(env, argv[0], &ROWS_TAG, &ok) != napi_ok || !ok || napi_get_value_external(env, argv[0], (void **)&r) != napi_ok) {
+    fail(env, what);
+    return NULL;
+  }
   return r;
 }
 
 /** rowKey(handle, key) → the key's id, or -1 when the table is full. Keys are attribute names: [A-Za-z0-9_]+. */
 napi_value row_key(napi_env env, napi_callback_info info) {
-  size_t argc = 2;
   napi_value argv[2];
-  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  Rows *r = argc < 2 ? NULL : handle(env, argv[0]);
-  if (r == NULL) return fail(env, "rowKey: handle");
+  Rows *r = rows_call(env, info, argv, 2, "rowKey: handle");
+  if (r == NULL) return NULL;
   char key[1024];
   size_t len;
   if (napi_get_value_string_latin1(env, argv[1], key, sizeof key, &len) != napi_ok || len == 0 || len >= sizeof key - 1) return fail(env, "rowKey: key");
@@ -188,11 +192,9 @@ static size_t put_score(char *p, double v) {
  * or null when a number cannot be written here. A key of −1 − k mentions key k without a span (an empty default).
  */
 napi_value row_attrs(napi_env env, napi_callback_info info) {
-  size_t argc = 3;
   napi_value argv[3];
-  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  Rows *r = argc < 3 ? NULL : handle(env, argv[0]);
-  if (r == NULL) return fail(env, "rowAttrs: handle");
+  Rows *r = rows_call(env, info, argv, 3, "rowAttrs: handle");
+  if (r == NULL) return NULL;
   double *e;
   size_t ne;
   uint32_t count;

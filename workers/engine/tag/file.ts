@@ -137,7 +137,7 @@ export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promis
           const attrs: Record<string, [number, number, number][]> = {};
           for (let j = 0; j < s.taggers.length; j++) {
             const t = s.taggers[j]!;
-            groupSpans(attrs, t.prefix, spans?.[j] ?? runTagger(t.tagger, t.spec.name, doc, task.input, lineNo), t.spec.defaults, cpMap);
+            groupSpans(attrs, t.prefix, spans === null ? runTagger(t.tagger, t.spec.name, doc, task.input, lineNo) : spans[j]!, t.spec.defaults, cpMap);
             const values = t.tagger.values?.(doc);
             // Non-span values go in as they are (the row is JSON; readers treat a non-span array as a value).
             if (values) for (const [type, v] of Object.entries(values)) (attrs as Record<string, unknown>)[`${t.prefix}__${makeVariableName(type)}`] = v;
