@@ -70,6 +70,14 @@ function attributeKey(keys: Map<string, string>, prefix: string, type: string): 
 }
 
 /**
+ * Offset `i` of span `s` as written: converted to code points (clamped to the text) unless the tagger gave code points.
+ * `cpMap` is codePointMap's, null when the two units coincide.
+ */
+export function spanOffset(s: TagSpan, i: number, cpMap: Uint32Array | null): number {
+  return cpMap === null || s.codePoints ? i : cpMap[Math.max(0, Math.min(i, cpMap.length - 1))]!;
+}
+
+/**
  * Group one tagger's spans into `{ "<prefix>__<type>": [[start, end, score], …] }` (Dolma
  * `group_output`): types in `defaults` appear even when empty; an empty type is skipped.
  */
@@ -83,14 +91,10 @@ export function groupSpans(
   const keys = keysOf(prefix);
   if (defaults) for (const t of defaults) out[attributeKey(keys, prefix, t)] ??= [];
   // A table rather than a function per document: a new closure per document makes V8 recompile this loop.
-  const last = cpMap === null ? 0 : cpMap.length - 1;
   for (const s of spans) {
     if (s.type === '') continue;
     const key = attributeKey(keys, prefix, s.type);
-    const convert = cpMap !== null && !s.codePoints;
-    const start = convert ? cpMap[Math.max(0, Math.min(s.start, last))]! : s.start;
-    const end = convert ? cpMap[Math.max(0, Math.min(s.end, last))]! : s.end;
-    (out[key] ??= []).push([start, end, roundScore(s.score)]);
+    (out[key] ??= []).push([spanOffset(s, s.start, cpMap), spanOffset(s, s.end, cpMap), roundScore(s.score)]);
   }
 }
 

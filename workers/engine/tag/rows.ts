@@ -1,6 +1,6 @@
 // A document's attributes object written by the C addon (native/rows.c): its spans in one array, the JSON in one call.
 import { nativeAddon, type NativeAddon } from '../native-addon.js';
-import { attributeKeyOf, codePointMap, roundScore } from './output.js';
+import { attributeKeyOf, codePointMap, roundScore, spanOffset } from './output.js';
 import type { TagSpan } from './types.js';
 
 /** What rowKey accepts: make_variable_name's characters, which JSON writes as they are. */
@@ -48,7 +48,6 @@ export class NativeRows {
 
   /** The attributes object of one document (taggers[t]'s spans are spans[t]) as JSON text, or null. */
   attributes(taggers: readonly RowTagger[], spans: readonly (readonly TagSpan[])[], cpMap: Uint32Array | null): string | null {
-    const last = cpMap === null ? 0 : cpMap.length - 1;
     let n = 0;
     for (let t = 0; t < taggers.length; t++) {
       const { prefix, spec } = taggers[t]!;
@@ -63,11 +62,7 @@ export class NativeRows {
         if (s.type === '') continue;
         const id = this.#id(types, prefix, s.type);
         if (id < 0) return null;
-        // As groupSpans converts them: clamped to the text, unless the tagger gave code points.
-        const convert = cpMap !== null && !s.codePoints;
-        const start = convert ? cpMap[Math.max(0, Math.min(s.start, last))]! : s.start;
-        const end = convert ? cpMap[Math.max(0, Math.min(s.end, last))]! : s.end;
-        n = this.#put(n, id, start, end, roundScore(s.score));
+        n = this.#put(n, id, spanOffset(s, s.start, cpMap), spanOffset(s, s.end, cpMap), roundScore(s.score));
       }
     }
     return this.#addon.rowAttrs(this.#handle, this.#entries, n >> 2);
