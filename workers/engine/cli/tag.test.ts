@@ -1,6 +1,7 @@
 // `assay tag` and `assay list` through the real CLI: flags, config files, options, errors.
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJsonlFile, tempDir, writeJsonl } from '../testing.js';
 import { parseTaggerOptions } from './tag.js';
@@ -89,6 +90,36 @@ describe('assay tag', () => {
     expect(badKey.stderr).toMatch(/bad\.yaml:3: \(root\): unknown key 'experimnet'/);
     const none = runCli(['tag', '--documents', 'nothing/*', '--taggers', 'char_length_v1'], { cwd: dir });
     expect(none.stderr).toMatch(/no documents match/);
+  });
+
+  it('writes attribute files at gzip level 4 unless --compression-level or the config names one; a refused level fails before any file', () => {
+    // Enough varied text for levels 4 and 6 to compress differently.
+    const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota', 'kappa', 'lambda'];
+    const docs = Array.from({ length: 400 }, (_, i) => ({ id: `d${i}`, text: Array.from({ length: 20 + (i % 13) }, (_, k) => words[(i * 7 + k * k) % words.length]).join(' ') + '.' }));
+    writeJsonl(join(dir, 'levels/documents/a.jsonl.gz'), docs);
+    const file = join(dir, 'levels/attributes/lv/a.jsonl.gz');
+    /** The level whose one-shot gzip of the file's content gives the file's bytes. */
+    const levelOf = (): number | undefined => {
+      const gz = readFileSync(file);
+      const raw = gunzipSync(gz);
+      return [1, 2, 3, 4, 5, 6, 7, 8, 9].find((level) => gzipSync(raw, { level }).equals(gz));
+    };
+    const args = ['tag', '--documents', 'levels/documents/*.jsonl.gz', '--taggers', 'char_length_v1', 'gopher_v1', '--experiment', 'lv', '--ignore-existing'];
+    expect(runCli(args, { cwd: dir }).code).toBe(0);
+    expect(levelOf()).toBe(4);
+    expect(runCli([...args, '--compression-level', '6'], { cwd: dir }).code).toBe(0);
+    expect(levelOf()).toBe(6);
+    writeFileSync(join(dir, 'levels.yaml'), 'documents: [levels/documents/*.jsonl.gz]\ntaggers: [char_length_v1, gopher_v1]\nexperiment: lv\nignore_existing: true\nassay: {compression_level: 9}\n');
+    expect(runCli(['tag', '-c', 'levels.yaml'], { cwd: dir }).code).toBe(0);
+    expect(levelOf()).toBe(9);
+    // The flag wins over the config.
+    expect(runCli(['tag', '-c', 'levels.yaml', '--compression-level', '1'], { cwd: dir }).code).toBe(0);
+    expect(levelOf()).toBe(1);
+    const before = readFileSync(file);
+    const bad = runCli([...args, '--compression-level', '12'], { cwd: dir });
+    expect(bad.code).not.toBe(0);
+    expect(withoutProgress(bad.stderr)).toBe('assay: error: compression_level: gzip level must be an integer in [0, 9], got 12\n');
+    expect(readFileSync(file).equals(before)).toBe(true);
   });
 
   it('parses TAGGER.KEY=VALUE options, JSON values when they parse', () => {

@@ -55,6 +55,7 @@ export async function tagCommand(args: ParsedArgs, signal: AbortSignal): Promise
     skipExisting: args.options.get('skip-existing') === true || file.skipExisting,
     ignoreExisting: redoExisting(args, file.ignoreExisting),
     skipBadLines: args.options.get('skip-bad-lines') === true,
+    compressionLevel: intOption(args, 'compression-level', -7) ?? file.compressionLevel,
     taggerModules: [...(file.taggerModules ?? []), ...(listOption(args, 'tagger-modules') ?? [])],
     seed: intOption(args, 'seed', 0) ?? file.seed,
     manifest: args.options.get('no-manifest') !== true,

@@ -271,11 +271,12 @@ function makeCompressor(codec: Codec, level: number | undefined): Transform | nu
   return null;
 }
 
-function checkLevel(codec: Codec, level: number | undefined): void {
+/** A compression level `codec` accepts (none: its default), or a CONFIG error naming the range. */
+export function checkLevel(codec: Codec, level: number | undefined, field = 'level'): void {
   if (level === undefined || codec === 'plain') return;
   const [lo, hi] = codec === 'gzip' ? [0, 9] : [-7, 22];
   if (!Number.isInteger(level) || level < lo || level > hi) {
-    throw new AssayError('CONFIG', `${codec} level must be an integer in [${lo}, ${hi}], got ${level}`, { field: 'level' });
+    throw new AssayError('CONFIG', `${codec} level must be an integer in [${lo}, ${hi}], got ${level}`, { field });
   }
 }
 

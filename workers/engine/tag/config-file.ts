@@ -17,6 +17,7 @@ export interface TagFileSettings {
   ignoreExisting?: boolean;
   skipExisting?: boolean;
   seed?: number;
+  compressionLevel?: number;
   dryrun?: boolean;
   options: Record<string, Record<string, unknown>>;
 }
@@ -38,6 +39,7 @@ export function tagSettingsFromText(text: string, path: string, env: NodeJS.Proc
     ignoreExisting: c.ignore_existing,
     skipExisting: c.assay.skip_existing,
     seed: c.assay.seed,
+    compressionLevel: c.assay.compression_level,
     dryrun: c.dryrun,
     options: c.assay.tagger_options,
   };

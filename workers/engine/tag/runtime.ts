@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { segmentProblem } from '../../../shared/segment.js';
 import { AssayError } from '../errors.js';
-import { attributePathFor, expandGlobs } from '../io/index.js';
+import { attributePathFor, checkLevel, expandGlobs, inferCodec } from '../io/index.js';
 import { markerPath } from '../io/markers.js';
 import { removeDeadAttributeLocks } from '../io/attribute-lock.js';
 import { workerEntry } from '../jobs/entry.js';
@@ -38,6 +38,8 @@ export interface TagOptions {
   /** Re-tag files even when a matching completion marker exists. */
   ignoreExisting?: boolean;
   skipBadLines?: boolean;
+  /** Compression level of the attribute files (default: gzip 4, see file.ts's TAG_GZIP_LEVEL; zstd 3). */
+  compressionLevel?: number;
   taggerModules?: string[];
   /** Base seed for seeded taggers (random_number_v1); each file derives its own from it. */
   seed?: number;
@@ -66,6 +68,7 @@ export interface TagWorkerInit {
   taggerModules: string[];
   cwd: string;
   skipBadLines: boolean;
+  compressionLevel?: number;
 }
 
 export async function resolveTaggers(reqs: (string | TaggerRequest)[], registry: TaggerRegistry, experiment?: string): Promise<ResolvedTagger[]> {
@@ -118,6 +121,8 @@ export async function runTag(opts: TagOptions): Promise<TagSummary> {
   for (const [i, input] of inputs.entries()) {
     const outputs = outputSets(input, taggers);
     const paths = outputs.map((o) => o.path);
+    // Before any file is written: a level the attribute files' codec refuses fails the run, not each file.
+    for (const p of paths) checkLevel(inferCodec(p), opts.compressionLevel, 'compression_level');
     const done = opts.ignoreExisting ? null : await doneMarkers(input, paths, fp, opts.skipExisting);
     if (done !== null) {
       removeDeadAttributeLocks(paths, opts.log);
@@ -142,13 +147,13 @@ export async function runTag(opts: TagOptions): Promise<TagSummary> {
   };
   if (processes === 1) {
     for (const task of tasks) {
-      onDone(task, await tagFile(task, { signal: opts.signal, skipBadLines: opts.skipBadLines, onProgress: (d) => tracker.add(d), log: opts.log }));
+      onDone(task, await tagFile(task, { signal: opts.signal, skipBadLines: opts.skipBadLines, compressionLevel: opts.compressionLevel, onProgress: (d) => tracker.add(d), log: opts.log }));
     }
   } else {
     await runPool<TagWorkerInit, WireTask, FileResult, { compressedBytes: number; bytes: number; docs: number }>(tasks.map(toWire), {
       entry: workerEntry('tag-worker', 'tag/worker.ts'),
       processes,
-      init: { taggerModules: modules, cwd, skipBadLines: opts.skipBadLines ?? false },
+      init: { taggerModules: modules, cwd, skipBadLines: opts.skipBadLines ?? false, compressionLevel: opts.compressionLevel },
       signal: opts.signal,
       onProgress: (_i, d) => tracker.add(d),
       onDone: (i, r) => onDone(tasks[i] as FileTask, r),
@@ -156,7 +161,7 @@ export async function runTag(opts: TagOptions): Promise<TagSummary> {
     });
   }
   tracker.emit();
-  const config = { documents: opts.documents, taggers: taggers.map((t) => ({ name: t.spec.name, options: t.options, experiment: t.experiment ?? null })), experiment: opts.experiment ?? null, seed, skipExisting: opts.skipExisting ?? false, ignoreExisting: opts.ignoreExisting ?? false, skipBadLines: opts.skipBadLines ?? false, taggerModules: modules };
+  const config = { documents: opts.documents, taggers: taggers.map((t) => ({ name: t.spec.name, options: t.options, experiment: t.experiment ?? null })), experiment: opts.experiment ?? null, seed, skipExisting: opts.skipExisting ?? false, ignoreExisting: opts.ignoreExisting ?? false, skipBadLines: opts.skipBadLines ?? false, compressionLevel: opts.compressionLevel ?? null, taggerModules: modules };
   if (opts.manifest !== false) await record.write({ stage: 'tag', started: startedAt, config, seeds: { seed } });
   summary.elapsedSec = (performance.now() - started) / 1000;
   return summary;

@@ -14,5 +14,5 @@ serveWorker<TagWorkerInit, { init: TagWorkerInit; registry: TaggerRegistry }, Wi
     for (const m of init.taggerModules) await registry.loadModule(m, init.cwd);
     return { init, registry };
   },
-  (task, { init, registry }, hooks) => tagFile(fromWire(task, registry), { skipBadLines: init.skipBadLines, ...hooks }),
+  (task, { init, registry }, hooks) => tagFile(fromWire(task, registry), { skipBadLines: init.skipBadLines, compressionLevel: init.compressionLevel, ...hooks }),
 );
