@@ -1,7 +1,7 @@
 // c4_quality and symbol_lines_formatter: line edits reproduce DataTrove's rewritten text; document rules in order.
 import { describe, expect, it } from 'vitest';
 import { applySpans } from './cases.js';
-import { c4Quality, c4QualityOptions } from './c4-quality.js';
+import { c4Quality, c4QualityOptions, POLICY } from './c4-quality.js';
 import { symbolLineSpans, symbolLinesOptions } from './symbol-lines.js';
 
 const EDITS = (joiner: string) => (t: string) => ({ line_removed: '', trimmed: '', separator: joiner })[t];
@@ -48,6 +48,7 @@ describe('c4_quality line edits', () => {
       for (const o of variants) {
         const r = c4Quality(text, o);
         expect(applySpans(text, r.edits, EDITS('\n')), JSON.stringify(text)).toBe(r.text);
+        expect(r.edits.every((s, i) => i === 0 || (r.edits[i - 1] as { start: number }).start <= s.start)).toBe(true);
       }
     }
   });
@@ -111,5 +112,9 @@ describe('c4_quality phrase rules', () => {
       expect(r.linesKept, JSON.stringify(text)).toBe(kept);
       expect(r.outcomes.find((x) => x.rule === 'lorem_ipsum')?.value, JSON.stringify(text)).toBe(lorem ? 1 : 0);
     }
+  });
+
+  it('are each found by the whole-text search that decides whether lines are lowered (cookie, policy, terms of use)', () => {
+    for (const p of POLICY) expect(p.includes('cookie') || p.includes('policy') || p === 'terms of use', p).toBe(true);
   });
 });

@@ -33,7 +33,9 @@ const REPL = 4;
  * Limitation: in sentence mode two kept sentences with no character between them cannot get their " ".
  */
 export function lineEdits(text: string, units: readonly LineUnit[], paragraphs: boolean, strip = true): TagSpan[] {
-  const code = new Uint8Array(text.length).fill(paragraphs ? REMOVED : TRIM);
+  const n = text.length;
+  const { code, words } = codesFor(n);
+  code.fill(paragraphs ? REMOVED : TRIM, 0, n);
   const kept = units.filter((u) => u.kept);
   for (const u of kept) {
     code.fill(TRIM, u.start, u.a);
@@ -44,22 +46,59 @@ export function lineEdits(text: string, units: readonly LineUnit[], paragraphs: 
   }
   if (!paragraphs) for (const u of units) if (!u.kept) code.fill(REMOVED, u.a, u.b);
   for (let k = 0; k + 1 < kept.length; k++) markJoiner(text, code, kept[k] as LineUnit, kept[k + 1] as LineUnit, paragraphs);
-  if (strip) stripEnds(text, code);
+  if (strip) stripEnds(text, code, n);
 
-  const spans: TagSpan[] = [];
+  // Both lists come out in text order: merged below rather than sorted.
+  const removed: TagSpan[] = [];
   for (const u of units) {
-    if (!u.kept) spans.push({ start: paragraphs ? u.start : u.a, end: paragraphs ? u.next : u.b, type: 'line_removed', score: 1 });
+    if (!u.kept) removed.push({ start: paragraphs ? u.start : u.a, end: paragraphs ? u.next : u.b, type: 'line_removed', score: 1 });
   }
-  for (let i = 0; i < code.length; ) {
+  const runs: TagSpan[] = [];
+  for (let i = 0; i < n; ) {
     const c = code[i] as number;
     let j = i + 1;
-    while (j < code.length && code[j] === c) j++;
-    if (c === TRIM) spans.push({ start: i, end: j, type: 'trimmed', score: 1 });
-    if (c === SEP) spans.push({ start: i, end: j, type: 'separator', score: 1 });
-    if (c === REPL) spans.push({ start: i, end: j, type: 'line_replaced', score: 1 });
+    while (j < n && (j & 3) !== 0 && code[j] === c) j++;
+    // Four codes at a time through the whole words of a long run.
+    if ((j & 3) === 0) {
+      const four = c * 0x01010101;
+      while (j + 4 <= n && words[j >> 2] === four) j += 4;
+      while (j < n && code[j] === c) j++;
+    }
+    if (c === TRIM) runs.push({ start: i, end: j, type: 'trimmed', score: 1 });
+    if (c === SEP) runs.push({ start: i, end: j, type: 'separator', score: 1 });
+    if (c === REPL) runs.push({ start: i, end: j, type: 'line_replaced', score: 1 });
     i = j;
   }
-  return spans.sort((x, y) => x.start - y.start);
+  return mergeByStart(removed, runs);
+}
+
+/** Codes reused from call to call (a document's worth), words over the same bytes; a very long text gets its own. */
+let shared = overOneBuffer(1 << 12);
+const SHARED_MAX = 1 << 22;
+
+function codesFor(n: number): { code: Uint8Array; words: Uint32Array } {
+  if (n <= shared.code.length) return shared;
+  const fresh = overOneBuffer((n + 3) & ~3);
+  if (fresh.code.length <= SHARED_MAX) shared = fresh;
+  return fresh;
+}
+
+function overOneBuffer(bytes: number): { code: Uint8Array; words: Uint32Array } {
+  const buf = new ArrayBuffer(bytes);
+  return { code: new Uint8Array(buf), words: new Uint32Array(buf) };
+}
+
+/** Two lists sorted by start as one, `a`'s span first at equal starts (as a stable sort of a then b would put them). */
+function mergeByStart(a: TagSpan[], b: TagSpan[]): TagSpan[] {
+  if (a.length === 0) return b;
+  if (b.length === 0) return a;
+  const out: TagSpan[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push((a[i] as TagSpan).start <= (b[j] as TagSpan).start ? (a[i++] as TagSpan) : (b[j++] as TagSpan));
+  while (i < a.length) out.push(a[i++] as TagSpan);
+  while (j < b.length) out.push(b[j++] as TagSpan);
+  return out;
 }
 
 function markJoiner(text: string, code: Uint8Array, u: LineUnit, next: LineUnit, paragraphs: boolean): void {
@@ -79,14 +118,14 @@ function markJoiner(text: string, code: Uint8Array, u: LineUnit, next: LineUnit,
 }
 
 /** The final `.strip()`: output characters (kept ones, and joiners, which are whitespace) at either end. */
-function stripEnds(text: string, code: Uint8Array): void {
+function stripEnds(text: string, code: Uint8Array, n: number): void {
   const ws = (i: number) => code[i] === SEP || (code[i] === KEEP && isPyWs(text.charCodeAt(i)));
-  for (let i = 0; i < code.length; i++) {
+  for (let i = 0; i < n; i++) {
     if (code[i] !== KEEP && code[i] !== SEP) continue;
     if (!ws(i)) break;
     code[i] = TRIM;
   }
-  for (let i = code.length - 1; i >= 0; i--) {
+  for (let i = n - 1; i >= 0; i--) {
     if (code[i] !== KEEP && code[i] !== SEP) continue;
     if (!ws(i)) break;
     code[i] = TRIM;

@@ -1,4 +1,5 @@
 // Python `str.splitlines()` with offsets, so line-level edits can be reported as spans of the original text.
+import { cpLengthOf } from '../../../text/python.js';
 import { viewOf } from '../../view.js';
 import { asParsed } from '../dolma/warm-up.js';
 
@@ -105,16 +106,20 @@ export function wordStats(text: string, a: number, b: number, maxLen: number): {
   let tooLong = false;
   let i = a;
   while (i < b) {
-    while (i < b && isPyWs(text.charCodeAt(i))) i++;
-    if (i >= b) break;
-    count++;
-    let cps = 0;
-    while (i < b && !isPyWs(text.charCodeAt(i))) {
-      const c = text.charCodeAt(i);
-      i += c >= 0xd800 && c <= 0xdbff && i + 1 < b && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
-      cps++;
+    const c = text.charCodeAt(i);
+    // Printable ASCII, most of any text, is never whitespace: settled before the full test.
+    if (!(c > 0x20 && c < 0x7f) && isPyWs(c)) {
+      i++;
+      continue;
     }
-    if (maxLen >= 0 && cps > maxLen) tooLong = true;
+    count++;
+    const start = i;
+    for (i++; i < b; i++) {
+      const d = text.charCodeAt(i);
+      if (!(d > 0x20 && d < 0x7f) && isPyWs(d)) break;
+    }
+    // A word has no more code points than UTF-16 units: only a word longer than maxLen in units needs counting.
+    if (maxLen >= 0 && i - start > maxLen && cpLengthOf(text, start, i) > maxLen) tooLong = true;
   }
   return { count, tooLong };
 }
