@@ -75,6 +75,15 @@ describe('Gopher quality', () => {
     expect(value(gopherQualityRules(t, gopherQualityOptions.parse({ profile: 'fineweb-2024' })), 'gopher_enough_stop_words')).toBe(3);
   });
 
+  it('reads a custom stop-word list case-sensitively, each word against those of its length, duplicates once', () => {
+    const o = gopherQualityOptions.parse({ stop_words: ['cat', 'a', 'Sat', 'cat', 'mat', 'elephant', ''] });
+    const t = 'a cat sat on a mat with the elephants and a Sat';
+    // Distinct at HEAD: a, cat, mat, Sat ("sat" and "elephants" are not in the list, "the" is not in this one).
+    expect(value(gopherQualityRules(t, o), 'gopher_enough_stop_words')).toBe(4);
+    expect(value(gopherQualityRules(t, gopherQualityOptions.parse({ ...o, profile: 'fineweb-2024' })), 'gopher_enough_stop_words')).toBe(6);
+    expect(value(gopherQualityRules(t, gopherQualityOptions.parse({})), 'gopher_enough_stop_words')).toBe(3);
+  });
+
   it('treats null and 0 thresholds as switched off', () => {
     const r = gopherQualityRules('tiny', gopherQualityOptions.parse({ min_doc_words: null, min_stop_words: 0, max_non_alpha_words_ratio: 0 }));
     expect(r.find((x) => x.rule === 'gopher_short_doc')?.fail).toBe(false);

@@ -40,15 +40,27 @@ function occurrences(w: WordIds): Int32Array {
   return idCounts;
 }
 
-/** Whether chars[a, b) is one of `stops` (stop words are case-sensitive, compared unit by unit). */
-function isStopWord(chars: Uint16Array, a: number, b: number, stops: readonly string[]): boolean {
-  next: for (const s of stops) {
-    if (s.length !== b - a) continue;
-    for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) !== chars[a + i]) continue next;
-    return true;
+/** A stop-word list by length: a word is compared only with the stop words as long as it (case-sensitive, unit by unit). */
+class StopWords {
+  readonly #byLength: string[][] = [];
+
+  constructor(words: readonly string[]) {
+    for (const s of new Set(words)) (this.#byLength[s.length] ??= []).push(s);
   }
-  return false;
+
+  has(chars: Uint16Array, a: number, b: number): boolean {
+    const list = this.#byLength[b - a];
+    if (list === undefined) return false;
+    next: for (const s of list) {
+      for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) !== chars[a + i]) continue next;
+      return true;
+    }
+    return false;
+  }
 }
+
+/** Made once per tagger's options (the rules run once per document). */
+const stopWordsOf = new WeakMap<GopherQualityOptions, StopWords>();
 
 /** Rule values in upstream order; ratios over zero words or zero lines (a ZeroDivisionError upstream) are left out. */
 export function gopherQualityRules(text: string, o: GopherQualityOptions): RuleOutcome[] {
@@ -56,7 +68,8 @@ export function gopherQualityRules(text: string, o: GopherQualityOptions): RuleO
   const n = w.count;
   // Each distinct word is judged once, from its first occurrence, and counts as many times as it occurs.
   const counts = occurrences(w);
-  const stops = [...new Set(o.stop_words ?? GOPHER_STOP_WORDS)];
+  let stops = stopWordsOf.get(o);
+  if (stops === undefined) stopWordsOf.set(o, (stops = new StopWords(o.stop_words ?? GOPHER_STOP_WORDS)));
   let nonSymbol = 0;
   let nonSymbolChars = 0;
   let alphaWords = 0;
@@ -72,7 +85,7 @@ export function gopherQualityRules(text: string, o: GopherQualityOptions): RuleO
       nonSymbolChars += k * (w.cpLens[id] as number);
     }
     if (hasAlpha(w.chars, a, b)) alphaWords += k;
-    if (isStopWord(w.chars, a, b, stops)) {
+    if (stops.has(w.chars, a, b)) {
       stopIds++;
       stopWords += k;
     }
