@@ -37,7 +37,8 @@ function finewebPreset(): TaggerRequest[] {
  * alone), `prose-dolma[:i]`. Prefixes: `sustained:` first tags the prose corpus's even-numbered documents unmeasured
  * and then measures the odd-numbered ones (other text, the same process): the rate a long run keeps up once V8 has
  * compiled the taggers and their caches have filled; `files8:` measures the corpus dealt into 8 files (taggers are
- * created for every file).
+ * created for every file). Suffix `@gz6`: the attribute files at gzip level 6, Dolma's Rust writers' default (Assay's
+ * is 4).
  */
 function plan(kind: string): { files: string[]; warmUp: string[]; taggers: (string | TaggerRequest)[] | null } {
   const prefixed = /^(sustained|files8):(.*)$/.exec(kind);
@@ -74,11 +75,13 @@ export interface Measured {
   bytes: number;
 }
 
-async function measure(kind: string): Promise<Measured> {
+async function measure(spec: string): Promise<Measured> {
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
+  const [kind, level] = spec.endsWith('@gz6') ? [spec.slice(0, -4), 6] : [spec, undefined];
   const { files, warmUp, taggers } = plan(kind);
-  if (taggers !== null && warmUp.length > 0) await runTag({ documents: warmUp, taggers, experiment: 'bench', ignoreExisting: true, processes: 1 });
+  const run = { experiment: 'bench', ignoreExisting: true, processes: 1, compressionLevel: level };
+  if (taggers !== null && warmUp.length > 0) await runTag({ documents: warmUp, taggers, ...run });
   const t = performance.now();
   const cpu = process.cpuUsage();
   const done = (bytes: number): Measured => {
@@ -87,7 +90,7 @@ async function measure(kind: string): Promise<Measured> {
   };
   try {
     if (taggers === null) return done(await floorSerial(files, OUT));
-    const s = await runTag({ documents: files, taggers, experiment: 'bench', ignoreExisting: true, processes: 1 });
+    const s = await runTag({ documents: files, taggers, ...run });
     return done(s.bytes);
   } finally {
     rmSync(OUT, { recursive: true, force: true });
@@ -153,12 +156,16 @@ function prose(): string[] {
   lines.push(`  FineWeb preset (configs/fineweb.yaml), one pass  ${fmt(one)}   (target ≥ 5)`);
   lines.push(`  the same, the corpus dealt into 8 files           ${fmt(best('files8:prose-fineweb'))}`);
   lines.push(...againstSlowest(one, preset.map((t, i) => ({ name: nameOf(t), r: best(`prose-fineweb:${i}`) }))));
+  lines.push(`  the same, attribute files at gzip 6 (Dolma's)   ${fmt(best('prose-fineweb@gz6'))}`);
   lines.push(`  ${DOLMA_PASS.join(' + ')}, one pass ${fmt(best('prose-dolma'))} (target ≥ 12)`);
+  lines.push(`  the same, attribute files at gzip 6 (Dolma's)   ${fmt(best('prose-dolma@gz6'))}`);
   lines.push('  sustained: the odd-numbered documents, measured after the even-numbered ones in the same process (other text)');
   const sustained = best('sustained:prose-fineweb');
   lines.push(`  FineWeb preset, one pass, sustained              ${fmt(sustained)}`);
   lines.push(...againstSlowest(sustained, preset.map((t, i) => ({ name: nameOf(t), r: best(`sustained:prose-fineweb:${i}`) }))));
+  lines.push(`  the same, attribute files at gzip 6 (Dolma's)   ${fmt(best('sustained:prose-fineweb@gz6'))}`);
   lines.push(`  ${DOLMA_PASS.join(' + ')}, sustained ${fmt(best('sustained:prose-dolma'))}`);
+  lines.push(`  the same, attribute files at gzip 6 (Dolma's)   ${fmt(best('sustained:prose-dolma@gz6'))}`);
   return lines;
 }
 
