@@ -27,7 +27,7 @@ export const tagConfig = z
         tagger_options: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
         seed: z.number().int().default(0),
         skip_existing: z.boolean().default(false),
-        /** Compression level of the attribute files (`--compression-level`): gzip 1–9 (default 4), zstd (default 3). */
+        /** Compression level of the attribute files (`--compression-level`): gzip 0–9 (default 4), zstd −7–22 (default 3). */
         compression_level: z.number().int().optional(),
         /** Where the run goes: locally or as a Slurm array job (`--executor` flags override it). */
         executor: executorConfig.optional(),

@@ -40,7 +40,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   'fields.text_field_name': { value: true, description: 'tokens: text field, dotted for nested (default text)' },
   'fields.id_field_name': { value: true, description: 'tokens: id field (default id; null = sha256(path)-line)' },
   processes: { value: true, description: 'parallel processes (overrides the config)' },
-  'compression-level': { value: true, description: 'tag: compression level of the attribute files (gzip 1–9, default 4; zstd, default 3)' },
+  'compression-level': { value: true, description: 'tag: compression level of the attribute files (gzip 0–9, default 4; zstd −7–22, default 3)' },
   'skip-bad-lines': { description: 'skip malformed lines (counted, logged with file:line)' },
   dryrun: { description: 'print the resolved config and exit' },
   json: { description: 'list/preview/explain/lint/manifest/diff/ledger/plan/decon-report: machine-readable output' },

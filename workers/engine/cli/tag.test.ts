@@ -99,8 +99,8 @@ describe('assay tag', () => {
     writeJsonl(join(dir, 'levels/documents/a.jsonl.gz'), docs);
     const file = join(dir, 'levels/attributes/lv/a.jsonl.gz');
     /** The level whose one-shot gzip of the file's content gives the file's bytes. */
-    const levelOf = (): number | undefined => {
-      const gz = readFileSync(file);
+    const levelOf = (path = file): number | undefined => {
+      const gz = readFileSync(path);
       const raw = gunzipSync(gz);
       return [1, 2, 3, 4, 5, 6, 7, 8, 9].find((level) => gzipSync(raw, { level }).equals(gz));
     };
@@ -115,6 +115,11 @@ describe('assay tag', () => {
     // The flag wins over the config.
     expect(runCli(['tag', '-c', 'levels.yaml', '--compression-level', '1'], { cwd: dir }).code).toBe(0);
     expect(levelOf()).toBe(1);
+    // Pool processes get it too.
+    writeJsonl(join(dir, 'levels/documents/b.jsonl.gz'), docs.slice(0, 300));
+    expect(runCli([...args, '--compression-level', '6', '--processes', '2'], { cwd: dir }).code).toBe(0);
+    expect(levelOf()).toBe(6);
+    expect(levelOf(join(dir, 'levels/attributes/lv/b.jsonl.gz'))).toBe(6);
     const before = readFileSync(file);
     const bad = runCli([...args, '--compression-level', '12'], { cwd: dir });
     expect(bad.code).not.toBe(0);

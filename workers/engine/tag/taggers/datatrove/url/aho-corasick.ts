@@ -10,6 +10,7 @@ export class AhoCorasick {
   private readonly out: boolean[] = [false];
   /** The same search as a transition table when every word is ASCII (the URL filter's normalized subwords): one array read per character instead of map lookups. */
   private readonly table: PhraseMatcher | null;
+  private readonly words: boolean;
 
   constructor(words: Iterable<string>) {
     const list = [...words];
@@ -20,6 +21,8 @@ export class AhoCorasick {
       for (let i = 0; i < w.length; i++) if (w.charCodeAt(i) >= 0x80) ascii = false;
     }
     this.table = ascii && chars <= TABLE_MAX_CHARS ? new PhraseMatcher(list) : null;
+    this.words = list.some((w) => w !== '');
+    if (this.table !== null) return;
     for (const w of list) {
       if (w === '') continue; // pyahocorasick never matches an empty key
       let s = 0;
@@ -51,8 +54,9 @@ export class AhoCorasick {
     }
   }
 
+  /** No word to find (pyahocorasick never matches an empty key). */
   get empty(): boolean {
-    return this.goto.length === 1;
+    return !this.words;
   }
 
   /** True when some word is a substring of `text`. */
