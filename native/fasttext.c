@@ -14,6 +14,11 @@
 #define POOL_LIMIT (1u << 23)
 
 typedef struct {
+  uint32_t hash;
+  int32_t entry;
+} Slot;
+
+typedef struct {
   int32_t dim, minn, maxn, nwords;
   uint32_t bucket;
   int32_t rows;
@@ -35,10 +40,12 @@ typedef struct {
   int32_t *pslots;
   uint32_t *pbits;
   uint32_t pbitsLen;
-  /* Token cache: slot = hash and 1 + entry offset; pool = [key length, key bytes..., list length, list...]. */
+  /*
+   * Token cache: a slot holds the hash and 1 + the entry's offset side by side (one cache line read per probe); an
+   * entry is [key length, key bytes packed four to an int..., list length, list...].
+   */
   uint32_t cmask, csize, climit;
-  uint32_t *chash;
-  int32_t *centry;
+  Slot *slots;
   int32_t *pool;
   uint32_t pused, pcap;
   /* Scratch: one token's rows, `<token>`, the line's gathered rows, per token the offset of its list. */
@@ -142,31 +149,33 @@ static uint32_t token_rows(Model *m, const uint8_t *s, uint32_t len, uint32_t h)
 }
 
 static void cache_reset(Model *m, uint32_t slots) {
-  free(m->chash);
-  free(m->centry);
-  m->chash = calloc(slots, sizeof(uint32_t));
-  m->centry = calloc(slots, sizeof(int32_t));
-  if (m->chash == NULL || m->centry == NULL) abort();
+  free(m->slots);
+  m->slots = calloc(slots, sizeof(Slot));
+  if (m->slots == NULL) abort();
   m->cmask = slots - 1;
   m->csize = 0;
 }
 
 static void cache_place(Model *m, uint32_t h, int32_t entry) {
   uint32_t i = slot_of(h, m->cmask);
-  while (m->centry[i] != 0) i = (i + 1) & m->cmask;
-  m->chash[i] = h;
-  m->centry[i] = entry;
+  while (m->slots[i].entry != 0) i = (i + 1) & m->cmask;
+  m->slots[i].hash = h;
+  m->slots[i].entry = entry;
 }
+
+/** Ints holding a key of len bytes. */
+static uint32_t key_ints(uint32_t len) { return (len + 3) / 4; }
 
 /** Offset of the list of s[0, len), or -1. */
 static int32_t cache_find(const Model *m, const uint8_t *s, uint32_t len, uint32_t h) {
   for (uint32_t i = slot_of(h, m->cmask);; i = (i + 1) & m->cmask) {
-    int32_t e = m->centry[i];
+    int32_t e = m->slots[i].entry;
     if (e == 0) return -1;
-    if (m->chash[i] == h && m->pool[e - 1] == (int32_t)len) {
+    if (m->slots[i].hash == h && m->pool[e - 1] == (int32_t)len) {
+      const uint8_t *key = (const uint8_t *)(m->pool + e);
       uint32_t k = 0;
-      while (k < len && m->pool[e + k] == s[k]) k++;
-      if (k == len) return e + (int32_t)len;
+      while (k < len && key[k] == s[k]) k++;
+      if (k == len) return e + (int32_t)key_ints(len);
     }
   }
 }
@@ -175,27 +184,26 @@ static int32_t cache_find(const Model *m, const uint8_t *s, uint32_t len, uint32
 static int32_t cache_add(Model *m, const uint8_t *s, uint32_t len, uint32_t h) {
   uint32_t n = token_rows(m, s, len, h);
   for (uint32_t k = 0; k < n; k++) decode_row(m, m->found[k]);
-  m->pool = grow(m->pool, &m->pcap, m->pused + len + n + 2, sizeof(int32_t));
+  uint32_t ints = key_ints(len);
+  m->pool = grow(m->pool, &m->pcap, m->pused + ints + n + 2, sizeof(int32_t));
   int32_t e = (int32_t)m->pused;
   m->pool[e] = (int32_t)len;
-  for (uint32_t k = 0; k < len; k++) m->pool[e + 1 + k] = s[k];
-  int32_t at = e + 1 + (int32_t)len;
+  m->pool[e + (int32_t)ints] = 0; // the last int's unused bytes, never compared, zero all the same
+  memcpy(m->pool + e + 1, s, len);
+  int32_t at = e + 1 + (int32_t)ints;
   m->pool[at] = (int32_t)n;
   memcpy(m->pool + at + 1, m->found, n * sizeof(int32_t));
-  m->pused += len + n + 2;
+  m->pused += ints + n + 2;
   if (++m->csize * 2 > m->cmask + 1) {
     uint32_t old = m->cmask + 1;
-    uint32_t *oh = m->chash;
-    int32_t *oe = m->centry;
-    m->chash = NULL;
-    m->centry = NULL;
+    Slot *os = m->slots;
+    m->slots = NULL;
     uint32_t size = m->csize;
     cache_reset(m, old * 2);
     m->csize = size;
     for (uint32_t i = 0; i < old; i++)
-      if (oe[i] != 0) cache_place(m, oh[i], oe[i]);
-    free(oh);
-    free(oe);
+      if (os[i].entry != 0) cache_place(m, os[i].hash, os[i].entry);
+    free(os);
   }
   cache_place(m, h, e + 1);
   return at;
@@ -314,8 +322,7 @@ static void model_free(Model *m) {
   free(m->wbytes);
   free(m->pslots);
   free(m->pbits);
-  free(m->chash);
-  free(m->centry);
+  free(m->slots);
   free(m->pool);
   free(m->found);
   free(m->w);
