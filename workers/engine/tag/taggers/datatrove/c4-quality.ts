@@ -110,21 +110,26 @@ function hasPolicy(lower: string): boolean {
 }
 
 /**
- * Whether some line of `text` may contain a phrase the enabled rules look for (lowercased). The phrases are ASCII,
- * and toLowerCase maps every character on its own as far as ASCII results go (only Σ depends on its neighbours, and
- * it lowers to σ or ς), so a phrase in a lowered line is in the lowered text: one lowering and a few searches per
- * document spare a lowered copy of every line when none is found.
+ * The non-ASCII characters whose lowercase holds ASCII: İ ("i̇") and the Kelvin sign ("k"). Every other character
+ * lowers to ASCII only from ASCII (a test holds every code point to this).
  */
-function mayHavePhrase(text: string, o: C4QualityOptions): boolean {
-  if (!o.filter_lorem_ipsum && !o.filter_javascript && !o.filter_policy) return false;
-  const lower = text.toLowerCase();
-  return (o.filter_lorem_ipsum && lower.includes('lorem ipsum')) || (o.filter_javascript && lower.includes('javascript')) || (o.filter_policy && mayHavePolicy(lower));
+export const LOWERS_TO_ASCII = '\u0130\u212a';
+
+/**
+ * Whether some line of `text` may contain a phrase the enabled rules look for (lowercased). The phrases are ASCII and
+ * toLowerCase maps each character on its own as far as ASCII goes (only Σ depends on its neighbours, and it lowers to
+ * σ or ς), so a phrase in a lowered line comes from a run of ASCII characters matching it in any case, unless one of
+ * LOWERS_TO_ASCII is in the text. A non-unicode /i regex matches ASCII letters in either case and never a non-ASCII
+ * character with an ASCII one: one search of the text, with no lowered copy of it, spares lowering every line when
+ * nothing is found. Every POLICY phrase holds "cookie", "policy" or is "terms of use" (tested).
+ */
+function phraseSearch(o: C4QualityOptions): RegExp | null {
+  const words = [...(o.filter_lorem_ipsum ? ['lorem ipsum'] : []), ...(o.filter_javascript ? ['javascript'] : []), ...(o.filter_policy ? ['cookie', 'policy', 'terms of use'] : [])];
+  return words.length === 0 ? null : new RegExp(`[${LOWERS_TO_ASCII}]|${words.join('|')}`, 'i');
 }
 
-/** Every POLICY phrase holds "cookie", "policy" or is "terms of use": three searches of a whole text, not six. */
-function mayHavePolicy(lower: string): boolean {
-  return lower.includes('cookie') || lower.includes('policy') || lower.includes('terms of use');
-}
+/** Each options object's phrase search (options are parsed once per tagger). */
+const phraseSearches = new WeakMap<C4QualityOptions, RegExp | null>();
 
 /** C4QualityFilter.filter on one text: the document rules, the line edits and the text DataTrove would leave. */
 export function c4Quality(text: string, o: C4QualityOptions): C4Result {
@@ -138,7 +143,9 @@ export function c4Quality(text: string, o: C4QualityOptions): C4Result {
   const spacy = o.split_paragraph && o.profile === 'head';
   const lineTokens = spacy ? new LineTokens(text, viewOf(text).spacyTokens(o.language), o.language) : null;
   let wordCount = 0;
-  const phrases = mayHavePhrase(text, o);
+  if (!phraseSearches.has(o)) phraseSearches.set(o, phraseSearch(o));
+  const search = phraseSearches.get(o) ?? null;
+  const phrases = search !== null && search.test(text);
   for (const u of list) {
     const words = wordStats(text, u.a, u.b, o.max_word_length);
     if (o.max_word_length !== -1 && words.tooLong) continue;

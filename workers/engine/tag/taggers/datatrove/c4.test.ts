@@ -1,7 +1,7 @@
 // c4_quality and symbol_lines_formatter: line edits reproduce DataTrove's rewritten text; document rules in order.
 import { describe, expect, it } from 'vitest';
 import { applySpans } from './cases.js';
-import { c4Quality, c4QualityOptions, POLICY } from './c4-quality.js';
+import { c4Quality, c4QualityOptions, LOWERS_TO_ASCII, POLICY } from './c4-quality.js';
 import { symbolLineSpans, symbolLinesOptions } from './symbol-lines.js';
 
 const EDITS = (joiner: string) => (t: string) => ({ line_removed: '', trimmed: '', separator: joiner })[t];
@@ -89,8 +89,8 @@ describe('symbol_lines_formatter', () => {
 
 describe('c4_quality phrase rules', () => {
   // Phrases in any case, joined only once citations are cut out, and characters whose lowercase is context-dependent
-  // (Σ) or longer (İ) or ASCII from outside ASCII (Kelvin sign K).
-  const PIECES = ['Lorem Ipsum', 'lorem [1]ipsum', 'JAVA[edit]SCRIPT', 'javascrİpt', 'cooKie policy', 'USE COOKIES', 'use of[2] cookies', 'terms of use', 'ΣΑΣ', 'word', 'two words', '[3]', ' ', 'privacy'];
+  // (Σ) or longer (İ) or ASCII from outside ASCII (the Kelvin sign, \u212a).
+  const PIECES = ['Lorem Ipsum', 'lorem [1]ipsum', 'JAVA[edit]SCRIPT', 'javascrİpt', 'cooKie policy', 'use coo\u212aies', 'USE COOKIES', 'use of[2] cookies', 'terms of use', 'ΣΑΣ', 'word', 'two words', '[3]', ' ', 'privacy'];
   const o = c4QualityOptions.parse({ filter_no_terminal_punct: false, min_words_per_line: 1, filter_curly_bracket: false, min_num_sentences: -1 });
   const phrase = (lower: string) =>
     ['javascript', 'terms of use', 'privacy policy', 'cookie policy', 'uses cookies', 'use of cookies', 'use cookies'].some((p) => lower.includes(p));
@@ -116,5 +116,20 @@ describe('c4_quality phrase rules', () => {
 
   it('are each found by the whole-text search that decides whether lines are lowered (cookie, policy, terms of use)', () => {
     for (const p of POLICY) expect(p.includes('cookie') || p.includes('policy') || p === 'terms of use', p).toBe(true);
+  });
+
+  it('are found in any text whose only non-ASCII characters lowering to ASCII are LOWERS_TO_ASCII', () => {
+    // The whole-text search matches ASCII in any case: it relies on no other character lowering to ASCII, and on a
+    // non-unicode /i regex never matching an ASCII letter with another character.
+    const lowersToAscii: string[] = [];
+    const foldsToAscii: string[] = [];
+    for (let c = 0x80; c <= 0x10ffff; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      const ch = String.fromCodePoint(c);
+      if (/[\0-\x7f]/.test(ch.toLowerCase())) lowersToAscii.push(ch);
+      if (c <= 0xffff && /[a-z]/i.test(ch)) foldsToAscii.push(ch);
+    }
+    expect(lowersToAscii.join('')).toBe(LOWERS_TO_ASCII);
+    expect(foldsToAscii).toEqual([]);
   });
 });
