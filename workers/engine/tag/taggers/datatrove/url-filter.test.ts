@@ -26,6 +26,17 @@ describe('tldextract semantics', () => {
     expect(psl.extract('HTTP://WWW.Example.COM')).toEqual({ registeredDomain: 'Example.COM', fqdn: 'WWW.Example.COM' });
   });
 
+  it('answers a host seen before as it did the first time, also once its memo of hosts has started over', () => {
+    const memo = new PublicSuffixList();
+    // 5,000 hosts: more than the memo keeps, so it starts over once.
+    const hosts = Array.from({ length: 5000 }, (_, i) => `${i % 3 === 0 ? 'WWW.' : ''}h${i}.${['co.uk', 'ck', 'www.ck', 'com', 'dcom'][i % 5]}`);
+    const first = hosts.map((h, i) => memo.extract(`https://${h}/page-${i}?q=${i}`));
+    for (const [i, h] of hosts.entries()) {
+      expect(memo.extract(`http://user@${h}:80#x`), h).toEqual(first[i]);
+      if (i % 100 === 0) expect(first[i], h).toEqual(new PublicSuffixList().extract(`//${h}`));
+    }
+  });
+
   it('reads the host like lenient_netloc', () => {
     expect(lenientNetloc('user:pw@www.a.com:8080/p?q#f')).toBe('www.a.com');
     expect(lenientNetloc('//cdn.a.com/x')).toBe('cdn.a.com');

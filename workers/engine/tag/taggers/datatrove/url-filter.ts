@@ -127,12 +127,16 @@ export function urlFilterRules(url: string, lists: UrlLists, softThreshold: numb
   const flag = (rule: string, on: boolean): RuleOutcome => ({ rule, value: on ? 1 : 0, fail: on });
   // Both sides are sets, so counting URL words in the soft list equals upstream's count of soft words in the URL.
   let soft = 0;
-  for (const w of words) if (lists.soft.has(w)) soft++;
+  let hard = false;
+  for (const w of words) {
+    if (lists.soft.has(w)) soft++;
+    if (!hard && lists.banned.has(w)) hard = true;
+  }
   return [
     flag('domain', lists.domains.has(info.registeredDomain)),
     flag('subdomain', lists.domains.has(info.fqdn)),
     flag('url', lists.urls.has(url)),
-    flag('hard_blacklisted', [...words].some((w) => lists.banned.has(w))),
+    flag('hard_blacklisted', hard),
     { rule: 'soft_blacklisted', value: soft, fail: soft >= softThreshold },
     flag('blacklisted_subword', !lists.subwords.empty && lists.subwords.test(normalizeUrlWord(url))),
   ];

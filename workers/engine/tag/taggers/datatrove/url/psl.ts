@@ -9,6 +9,9 @@ interface Node {
 }
 const node = (): Node => ({ children: new Map(), end: false });
 
+/** Hosts whose split extract keeps (then it starts over): a few hundred KB at most. */
+const HOSTS_KEPT = 4096;
+
 const SCHEME_CHARS = /^[A-Za-z0-9+\-.]*$/;
 
 /** tldextract `lenient_netloc`: host of a URL with or without scheme, userinfo, port, path, query or fragment. */
@@ -41,9 +44,9 @@ function decodeLabel(label: string): string {
 
 export interface DomainInfo {
   /** `domain.suffix`, or "" when the host has no known public suffix or no domain label. */
-  registeredDomain: string;
+  readonly registeredDomain: string;
   /** `subdomain.domain.suffix` under the same condition. */
-  fqdn: string;
+  readonly fqdn: string;
 }
 
 export class PublicSuffixList {
@@ -114,8 +117,20 @@ export class PublicSuffixList {
     return i;
   }
 
+  /** extract's answers by host: a crawl's documents come from comparatively few hosts. */
+  private readonly byHost = new Map<string, DomainInfo>();
+
   extract(url: string): DomainInfo {
     const netloc = lenientNetloc(url).replace(/[\u3002\uff0e\uff61]/g, '.');
+    let info = this.byHost.get(netloc);
+    if (info === undefined) {
+      if (this.byHost.size >= HOSTS_KEPT) this.byHost.clear();
+      this.byHost.set(netloc, (info = this.split(netloc)));
+    }
+    return info;
+  }
+
+  private split(netloc: string): DomainInfo {
     const labels = netloc.split('.');
     const si = this.suffixIndex(labels);
     const suffix = si < labels.length ? labels.slice(si).join('.') : '';
