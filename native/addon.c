@@ -32,7 +32,8 @@ NAPI_MODULE_INIT() {
       !export(env, exports, "spacyExpand", spacy_expand) || !export(env, exports, "rangeDuplicates", range_duplicates) ||
       !export(env, exports, "attrLines", attr_lines) ||
       !export(env, exports, "docLines", doc_lines) || !export(env, exports, "rowWriter", row_writer) ||
-      !export(env, exports, "rowKey", row_key) || !export(env, exports, "rowAttrs", row_attrs))
+      !export(env, exports, "rowKey", row_key) || !export(env, exports, "rowAttrs", row_attrs) ||
+      !export(env, exports, "piiFast", pii_fast))
     return NULL;
   return exports;
 }

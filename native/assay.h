@@ -4,7 +4,7 @@
 #define NAPI_VERSION 8
 /** Raised whenever an export's arguments or results change; workers/engine/native-addon.ts holds the same number. */
 #ifndef ASSAY_ABI
-#define ASSAY_ABI 9
+#define ASSAY_ABI 10
 #endif
 #include <node_api.h>
 #include <stddef.h>
@@ -14,6 +14,13 @@
   do {                                                                                                                 \
     if ((call) != napi_ok) return NULL;                                                                                \
   } while (0)
+
+/** Python's str.isspace() for one UTF-16 unit (every such character is in the BMP): what str.split() and re's \s use. */
+static inline int is_py_ws(uint16_t c) {
+  if (c < 0x80) return (c >= 9 && c <= 13) || (c >= 0x1c && c <= 0x20);
+  return c == 0x85 || c == 0xa0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200a) || c == 0x2028 || c == 0x2029 || c == 0x202f ||
+         c == 0x205f || c == 0x3000;
+}
 
 /** Throws `message` as an Error; returns NULL for the caller to return. */
 napi_value fail(napi_env env, const char *message);
@@ -42,4 +49,5 @@ napi_value doc_lines(napi_env env, napi_callback_info info);
 napi_value row_writer(napi_env env, napi_callback_info info);
 napi_value row_key(napi_env env, napi_callback_info info);
 napi_value row_attrs(napi_env env, napi_callback_info info);
+napi_value pii_fast(napi_env env, napi_callback_info info);
 #endif

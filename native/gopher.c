@@ -13,13 +13,6 @@
 /** Values gopher_stats writes before the n-gram orders (see its comment). */
 #define HEAD 12
 
-/** Python's str.isspace(), which str.split() splits on. */
-static int is_py_ws(uint16_t c) {
-  if (c < 0x80) return (c >= 9 && c <= 13) || (c >= 0x1c && c <= 0x20);
-  return c == 0x85 || c == 0xa0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200a) || c == 0x2028 || c == 0x2029 || c == 0x202f ||
-         c == 0x205f || c == 0x3000;
-}
-
 static int is_letter_ascii(uint16_t c) { return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'); }
 
 /** Open addressing over spans of the text: per slot the hash, and 1 + the key's id (0 empty). */

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** native/assay.h's ASSAY_ABI: the version of the exports below. */
-export const NATIVE_ABI = 9;
+export const NATIVE_ABI = 10;
 
 /** What native/*.c export (see their comments for the arguments). */
 export interface NativeAddon {
@@ -48,6 +48,11 @@ export interface NativeAddon {
   rowKey(handle: object, key: string): number;
   /** The attributes object of entries [key, start, end, score] × count as JSON text, or null when a number needs the JavaScript. */
   rowAttrs(handle: object, entries: Float64Array, count: number): string | null;
+  /**
+   * dolma/pii.ts's fastPiiSpans (see native/pii.c): ips = [start, end] per IPv4 match, nd = Unicode Nd as [lo, hi]
+   * pairs; the spans' number, written to out as [type, start, end] while they fit; sums = [text, spans] code points.
+   */
+  piiFast(text: string, ips: Int32Array, nd: Int32Array, out: Int32Array, sums: Float64Array): number;
 }
 
 export const ADDON_FILE = join('native', 'build', 'assay_native.node');
