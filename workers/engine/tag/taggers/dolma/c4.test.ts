@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { c4V1, c4V2 } from './c4.js';
+import { nativeAddon } from '../../../native-addon.js';
+import { c4V1, c4V2, c4V2Spans, nativeC4V2Spans } from './c4.js';
 import { gopherSpans } from './gopher.js';
 import { NAUGHTY_LINES } from './naughty-words.js';
 import { PhraseMatcher } from './phrases.js';
@@ -99,6 +100,37 @@ describe('c4 flags', () => {
       [0, 9],
       [9, 25],
     ]);
+  });
+});
+
+describe.runIf(nativeAddon() !== null)('c4_v2 in C (native/c4.c)', () => {
+  const addon = nativeAddon()!;
+  it('gives the JavaScript\'s spans on random texts, before and after gopher_v1', () => {
+    const next = rng(17);
+    const phrases = NAUGHTY_LINES.filter((w) => w.includes(' '));
+    const vocab = ['word', 'Two words', 'three words here.', 'end.', 'why?', 'go!', 'say "hi"', 'İ', 'ΣΑΣ', 'é', '😀', '{', 'Lorem Ipsum', 'JavaScript', 'ass', 'ASS.', '\u212Ainky'];
+    const seps = [' ', '\n', '\r\n', '\t', '\u3000', '  ', '\n\n', ' \n', '\u2028', '\u0085'];
+    for (let k = 0; k < 3000; k++) {
+      let text = '';
+      for (let i = Math.floor(next() * 8); i > 0; i--) text += (next() < 0.15 ? phrases[Math.floor(next() * phrases.length)]! : randomText(next, vocab, 1)) + randomText(next, seps, 1);
+      expect(nativeC4V2Spans(addon, text), JSON.stringify(text)).toEqual(c4V2Spans(text));
+      gopherSpans(text);
+      expect(nativeC4V2Spans(addon, text), JSON.stringify(text)).toEqual(c4V2Spans(text));
+    }
+  });
+
+  it('returns every line span when they outnumber its first buffer', () => {
+    const text = Array.from({ length: 2000 }, (_, i) => `line ${i}`).join('\n');
+    const spans = nativeC4V2Spans(addon, text);
+    expect(spans.filter((s) => s.type.startsWith('lines_'))).toHaveLength(4000);
+    expect(spans).toEqual(c4V2Spans(text));
+  });
+
+  it('refuses a phrase table whose transitions leave it', () => {
+    const call = (delta: Int32Array) => addon.c4Lines('a b', delta, new Int32Array(9), new Int32Array(2));
+    expect(call(new Int32Array(128))).toBe(2);
+    expect(() => call(new Int32Array(128).fill(128))).toThrow(/leaves the table/);
+    expect(() => call(new Int32Array(100))).toThrow(/delta/);
   });
 });
 

@@ -1,4 +1,5 @@
 // c4_v1 / c4_v2 (`taggers/c4.py`): C4's line heuristics and bad-word, javascript, lorem-ipsum and brace flags.
+import { nativeAddon, type NativeAddon } from '../../../native-addon.js';
 import { utf16ToCodePoints } from '../../output.js';
 import type { TaggerSpec, TagSpan } from '../../types.js';
 import { distinctWords } from './gopher-stats.js';
@@ -121,7 +122,7 @@ function c4V1Spans(text: string): TagSpan[] {
  * spans can pass the text's end. Those offsets are written as Dolma writes them (code points of the
  * lowered text); line_count and the flags span `len(doc.text)`.
  */
-function c4V2Spans(text: string): TagSpan[] {
+export function c4V2Spans(text: string): TagSpan[] {
   const lower = text.toLowerCase();
   const spans: TagSpan[] = [];
   const flag = (on: boolean, type: string) => on && spans.push({ start: 0, end: text.length, type, score: 1 });
@@ -145,6 +146,39 @@ function c4V2Spans(text: string): TagSpan[] {
     start = nl + 1;
   }
   spans.push({ start: 0, end: text.length, type: 'line_count', score: count + 1 });
+  return spans;
+}
+
+let found = new Int32Array(3 * 256);
+const info = new Int32Array(2);
+const LINE_TYPES = ['lines_with_no_ending_punctuation', 'lines_with_too_few_words'];
+
+/**
+ * c4V2Spans with the bad-phrase search and the line loop in C (native/c4.c, the same steps on the lowered text's
+ * units): compiling them was most of what c4_v2 cost a fresh process.
+ */
+export function nativeC4V2Spans(addon: NativeAddon, text: string): TagSpan[] {
+  const lower = text.toLowerCase();
+  const delta = NAUGHTY_PHRASES.table();
+  let count = addon.c4Lines(lower, delta, found, info);
+  if (3 * count > found.length) {
+    found = new Int32Array(3 * count);
+    count = addon.c4Lines(lower, delta, found, info);
+  }
+  const spans: TagSpan[] = [];
+  const flag = (on: boolean, type: string) => on && spans.push({ start: 0, end: text.length, type, score: 1 });
+  flag(lower.includes('{'), 'has_curly_brace');
+  flag(lower.includes('lorem ipsum'), 'has_lorem_ipsum');
+  flag(lower.includes('javascript'), 'has_javascript');
+  flag(info[1] === 1 || hasNaughtyWord(text, lower), 'has_naughty_word');
+  const toCp = lower.length !== text.length ? (utf16ToCodePoints(lower) ?? ((i: number) => i)) : null;
+  for (let k = 0; k < count; k++) {
+    const start = found[3 * k + 1]!;
+    const end = found[3 * k + 2]!;
+    const type = LINE_TYPES[found[3 * k]!]!;
+    spans.push(toCp ? { start: toCp(start), end: toCp(end), type, score: 1, codePoints: true } : { start, end, type, score: 1 });
+  }
+  spans.push({ start: 0, end: text.length, type: 'line_count', score: info[0]! });
   return spans;
 }
 
@@ -174,6 +208,8 @@ export const c4V2: TaggerSpec = {
   outputs: outputs('Present when "javascript" occurs anywhere (case-insensitive), e.g. in "javascripts"'),
   create: (_options, ctx) => {
     loadLists();
+    const addon = nativeAddon();
+    if (addon !== null) return { tag: (doc) => nativeC4V2Spans(addon, doc.text) };
     primeOnce('c4_v2', c4V2Spans, ctx);
     return { tag: (doc) => c4V2Spans(doc.text) };
   },

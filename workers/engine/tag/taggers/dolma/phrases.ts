@@ -67,6 +67,11 @@ export class PhraseMatcher {
     return delta;
   }
 
+  /** The automaton: 128 entries per state, the next state's offset, -1 once a phrase has matched (native/c4.c reads it). */
+  table(): Int32Array {
+    return (this.dfa ??= this.build());
+  }
+
   /** Whether any phrase occurs in `text`. */
   test(text: string): boolean {
     const delta = (this.dfa ??= this.build());

@@ -1,0 +1,84 @@
+// c4_v2's per-line checks and bad-phrase search in C: dolma/c4.ts's c4V2Spans loop and phrases.ts's test, step for step.
+//
+// Like pii.c, this saves mostly compilation: the loops are short, but optimizing them was a large share of a fresh
+// Dolma pass. The flags and the bad words stay in JavaScript.
+#include "assay.h"
+#include <stdlib.h>
+
+/** c4.ts's endsWithPunctuation on the stripped line t[start, last): . ? ! or ". */
+static int ends_with_punctuation(const uint16_t *t, int32_t start, int32_t last) {
+  uint16_t c = last > start ? t[last - 1] : 0;
+  return c == '.' || c == '?' || c == '!' || c == '"';
+}
+
+/** c4.ts's tooFewWords: fewer than 3 whitespace-separated words in t[start, last). */
+static int too_few_words(const uint16_t *t, int32_t start, int32_t last) {
+  int words = 0, in = 0;
+  for (int32_t i = start; i < last && words < 3; i++) {
+    int ws = is_py_ws(t[i]);
+    if (!ws && !in) words++;
+    in = !ws;
+  }
+  return words < 3;
+}
+
+/**
+ * c4Lines(lower, delta Int32Array, out Int32Array, info Int32Array) → the spans' number, written to out as [type
+ * (0 no ending punctuation, 1 too few words), start, end] while they fit (call again with more room when the number
+ * says they did not); info = [lines, whether a phrase of `delta` occurs]. `delta` is PhraseMatcher's table: 128
+ * entries per state, the next state's offset, -1 once a phrase has matched; units ≥ 128 go back to the start.
+ */
+napi_value c4_lines(napi_env env, napi_callback_info info) {
+  size_t argc = 4;
+  napi_value argv[4];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  int32_t *delta, *out, *res;
+  size_t n, nd, nout, nres;
+  if (argc < 4 || napi_get_value_string_utf16(env, argv[0], NULL, 0, &n) != napi_ok || n > 0x3fffffff) return fail(env, "c4Lines: text");
+  if (!typed(env, argv[1], napi_int32_array, (void **)&delta, &nd) || nd == 0 || nd % 128 != 0) return fail(env, "c4Lines: delta");
+  if (!typed(env, argv[2], napi_int32_array, (void **)&out, &nout)) return fail(env, "c4Lines: out");
+  if (!typed(env, argv[3], napi_int32_array, (void **)&res, &nres) || nres < 2) return fail(env, "c4Lines: info");
+  // Every state must lead to a state's offset (or -1), so that no read leaves the table.
+  for (size_t k = 0; k < nd; k++)
+    if (delta[k] != -1 && (delta[k] < 0 || delta[k] % 128 != 0 || (size_t)delta[k] >= nd)) return fail(env, "c4Lines: a transition leaves the table");
+  uint16_t *t = malloc((n + 1) * sizeof(uint16_t));
+  if (t == NULL) return fail(env, "c4Lines: out of memory");
+  size_t copied;
+  if (napi_get_value_string_utf16(env, argv[0], (char16_t *)t, n + 1, &copied) != napi_ok || copied != n) {
+    free(t);
+    return fail(env, "c4Lines: text");
+  }
+  int hit = 0;
+  for (int32_t i = 0, s = 0; i < (int32_t)n; i++) {
+    s = t[i] < 128 ? delta[s + t[i]] : 0;
+    if (s < 0) {
+      hit = 1;
+      break;
+    }
+  }
+  size_t count = 0;
+  int32_t lines = 0;
+  for (int32_t start = 0;; lines++) {
+    int32_t nl = start;
+    while (nl < (int32_t)n && t[nl] != '\n') nl++;
+    int32_t stop = nl, end = nl < (int32_t)n ? nl + 1 : nl, last = stop;
+    while (last > start && is_py_ws(t[last - 1])) last--;
+    for (int type = 0; type < 2; type++) {
+      if (type == 0 ? ends_with_punctuation(t, start, last) : !too_few_words(t, start, last)) continue;
+      if ((count + 1) * 3 <= nout) {
+        out[count * 3] = type;
+        out[count * 3 + 1] = start;
+        out[count * 3 + 2] = end;
+      }
+      count++;
+    }
+    if (nl == (int32_t)n) break;
+    start = nl + 1;
+  }
+  free(t);
+  res[0] = lines + 1;
+  res[1] = hit;
+  napi_value result;
+  CHECK(napi_create_double(env, (double)count, &result));
+  return result;
+}
