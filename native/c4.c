@@ -4,6 +4,7 @@
 // Dolma pass. The flags and the bad words stay in JavaScript.
 #include "assay.h"
 #include <stdlib.h>
+#include <string.h>
 
 /** c4.ts's endsWithPunctuation on the stripped line t[start, last): . ? ! or ". */
 static int ends_with_punctuation(const uint16_t *t, int32_t start, int32_t last) {
@@ -22,29 +23,71 @@ static int too_few_words(const uint16_t *t, int32_t start, int32_t last) {
   return words < 3;
 }
 
+typedef struct {
+  int32_t *delta;
+  size_t size;
+} Phrases;
+
+static void phrases_free(napi_env env, void *data, void *hint) {
+  (void)env;
+  (void)hint;
+  Phrases *p = data;
+  free(p->delta);
+  free(p);
+}
+
 /**
- * c4Lines(lower, delta Int32Array, out Int32Array, info Int32Array) → the spans' number, written to out as [type
- * (0 no ending punctuation, 1 too few words), start, end] while they fit (call again with more room when the number
- * says they did not); info = [lines, whether a phrase of `delta` occurs]. `delta` is PhraseMatcher's table: 128
- * entries per state, the next state's offset, -1 once a phrase has matched; units ≥ 128 go back to the start.
+ * c4Phrases(delta Int32Array) → handle: a copy of PhraseMatcher's table (128 entries per state, the next state's
+ * offset, -1 once a phrase has matched; units ≥ 128 go back to the start), checked once so that no read leaves it.
+ */
+napi_value c4_phrases(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value argv[1];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  int32_t *delta;
+  size_t nd;
+  if (argc < 1 || !typed(env, argv[0], napi_int32_array, (void **)&delta, &nd) || nd == 0 || nd % 128 != 0) return fail(env, "c4Phrases: delta");
+  for (size_t k = 0; k < nd; k++)
+    if (delta[k] != -1 && (delta[k] < 0 || delta[k] % 128 != 0 || (size_t)delta[k] >= nd)) return fail(env, "c4Phrases: a transition leaves the table");
+  Phrases *p = malloc(sizeof(Phrases));
+  int32_t *copy = malloc(nd * sizeof(int32_t));
+  if (p == NULL || copy == NULL) {
+    free(p);
+    free(copy);
+    return fail(env, "c4Phrases: out of memory");
+  }
+  memcpy(copy, delta, nd * sizeof(int32_t));
+  p->delta = copy;
+  p->size = nd;
+  napi_value out;
+  if (napi_create_external(env, p, phrases_free, NULL, &out) != napi_ok) {
+    phrases_free(env, p, NULL);
+    return NULL;
+  }
+  return out;
+}
+
+/**
+ * c4Lines(handle, lower, out Int32Array, info Int32Array) → the spans' number, written to out as [type (0 no ending
+ * punctuation, 1 too few words), start, end] while they fit (call again with more room when the number says they did
+ * not); info = [lines, whether a phrase of the handle's table occurs].
  */
 napi_value c4_lines(napi_env env, napi_callback_info info) {
   size_t argc = 4;
   napi_value argv[4];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  int32_t *delta, *out, *res;
-  size_t n, nd, nout, nres;
-  if (argc < 4 || napi_get_value_string_utf16(env, argv[0], NULL, 0, &n) != napi_ok || n > 0x3fffffff) return fail(env, "c4Lines: text");
-  if (!typed(env, argv[1], napi_int32_array, (void **)&delta, &nd) || nd == 0 || nd % 128 != 0) return fail(env, "c4Lines: delta");
+  Phrases *p;
+  int32_t *out, *res;
+  size_t n, nout, nres;
+  if (argc < 4 || napi_get_value_external(env, argv[0], (void **)&p) != napi_ok) return fail(env, "c4Lines: handle");
+  if (napi_get_value_string_utf16(env, argv[1], NULL, 0, &n) != napi_ok || n > 0x3fffffff) return fail(env, "c4Lines: text");
   if (!typed(env, argv[2], napi_int32_array, (void **)&out, &nout)) return fail(env, "c4Lines: out");
   if (!typed(env, argv[3], napi_int32_array, (void **)&res, &nres) || nres < 2) return fail(env, "c4Lines: info");
-  // Every state must lead to a state's offset (or -1), so that no read leaves the table.
-  for (size_t k = 0; k < nd; k++)
-    if (delta[k] != -1 && (delta[k] < 0 || delta[k] % 128 != 0 || (size_t)delta[k] >= nd)) return fail(env, "c4Lines: a transition leaves the table");
+  const int32_t *delta = p->delta;
   uint16_t *t = malloc((n + 1) * sizeof(uint16_t));
   if (t == NULL) return fail(env, "c4Lines: out of memory");
   size_t copied;
-  if (napi_get_value_string_utf16(env, argv[0], (char16_t *)t, n + 1, &copied) != napi_ok || copied != n) {
+  if (napi_get_value_string_utf16(env, argv[1], (char16_t *)t, n + 1, &copied) != napi_ok || copied != n) {
     free(t);
     return fail(env, "c4Lines: text");
   }

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** native/assay.h's ASSAY_ABI: the version of the exports below. */
-export const NATIVE_ABI = 11;
+export const NATIVE_ABI = 12;
 
 /** What native/*.c export (see their comments for the arguments). */
 export interface NativeAddon {
@@ -53,11 +53,13 @@ export interface NativeAddon {
    * pairs; the spans' number, written to out as [type, start, end] while they fit; sums = [text, spans] code points.
    */
   piiFast(text: string, ips: Int32Array, nd: Int32Array, out: Int32Array, sums: Float64Array): number;
+  /** A copy of PhraseMatcher's table for c4Lines, checked once (see native/c4.c). */
+  c4Phrases(delta: Int32Array): object;
   /**
    * dolma/c4.ts's c4V2Spans loop over the lowered text (see native/c4.c): the line spans' number, written to out as
-   * [type, start, end] while they fit; info = [lines, whether a phrase of PhraseMatcher's table `delta` occurs].
+   * [type, start, end] while they fit; info = [lines, whether a phrase of the handle's table occurs].
    */
-  c4Lines(lower: string, delta: Int32Array, out: Int32Array, info: Int32Array): number;
+  c4Lines(phrases: object, lower: string, out: Int32Array, info: Int32Array): number;
 }
 
 export const ADDON_FILE = join('native', 'build', 'assay_native.node');

@@ -127,7 +127,7 @@ describe.runIf(nativeAddon() !== null)('c4_v2 in C (native/c4.c)', () => {
   });
 
   it('refuses a phrase table whose transitions leave it', () => {
-    const call = (delta: Int32Array) => addon.c4Lines('a b', delta, new Int32Array(9), new Int32Array(2));
+    const call = (delta: Int32Array) => addon.c4Lines(addon.c4Phrases(delta), 'a b', new Int32Array(9), new Int32Array(2));
     expect(call(new Int32Array(128))).toBe(2);
     expect(() => call(new Int32Array(128).fill(128))).toThrow(/leaves the table/);
     expect(() => call(new Int32Array(100))).toThrow(/delta/);

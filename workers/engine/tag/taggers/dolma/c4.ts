@@ -152,6 +152,8 @@ export function c4V2Spans(text: string): TagSpan[] {
 let found = new Int32Array(3 * 256);
 const info = new Int32Array(2);
 const LINE_TYPES = ['lines_with_no_ending_punctuation', 'lines_with_too_few_words'];
+/** The bad phrases' automaton in C memory: copied and checked once per process (per addon: there is one). */
+let nativePhrases: object | undefined;
 
 /**
  * c4V2Spans with the bad-phrase search and the line loop in C (native/c4.c, the same steps on the lowered text's
@@ -159,11 +161,11 @@ const LINE_TYPES = ['lines_with_no_ending_punctuation', 'lines_with_too_few_word
  */
 export function nativeC4V2Spans(addon: NativeAddon, text: string): TagSpan[] {
   const lower = text.toLowerCase();
-  const delta = NAUGHTY_PHRASES.table();
-  let count = addon.c4Lines(lower, delta, found, info);
+  const phrases = (nativePhrases ??= addon.c4Phrases(NAUGHTY_PHRASES.table()));
+  let count = addon.c4Lines(phrases, lower, found, info);
   if (3 * count > found.length) {
     found = new Int32Array(3 * count);
-    count = addon.c4Lines(lower, delta, found, info);
+    count = addon.c4Lines(phrases, lower, found, info);
   }
   const spans: TagSpan[] = [];
   const flag = (on: boolean, type: string) => on && spans.push({ start: 0, end: text.length, type, score: 1 });
