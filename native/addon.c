@@ -1,5 +1,6 @@
 // The addon's entry: the functions each kernel exports, and the argument helpers they share.
 #include "assay.h"
+#include <stdlib.h>
 
 napi_value fail(napi_env env, const char *message) {
   napi_throw_error(env, NULL, message);
@@ -12,6 +13,17 @@ int typed(napi_env env, napi_value v, napi_typedarray_type type, void **data, si
   napi_typedarray_type t;
   if (napi_get_typedarray_info(env, v, &t, length, data, NULL, NULL) != napi_ok || t != type) return 0;
   return 1;
+}
+
+uint16_t *utf16_copy(napi_env env, napi_value v, size_t n) {
+  uint16_t *t = malloc((n + 1) * sizeof(uint16_t));
+  size_t copied;
+  if (t != NULL && (napi_get_value_string_utf16(env, v, (char16_t *)t, n + 1, &copied) != napi_ok || copied != n)) {
+    free(t);
+    return NULL;
+  }
+  if (t != NULL) t[n] = 0;
+  return t;
 }
 
 static int export(napi_env env, napi_value exports, const char *name, napi_callback f) {

@@ -84,13 +84,8 @@ napi_value c4_lines(napi_env env, napi_callback_info info) {
   if (!typed(env, argv[2], napi_int32_array, (void **)&out, &nout)) return fail(env, "c4Lines: out");
   if (!typed(env, argv[3], napi_int32_array, (void **)&res, &nres) || nres < 2) return fail(env, "c4Lines: info");
   const int32_t *delta = p->delta;
-  uint16_t *t = malloc((n + 1) * sizeof(uint16_t));
-  if (t == NULL) return fail(env, "c4Lines: out of memory");
-  size_t copied;
-  if (napi_get_value_string_utf16(env, argv[1], (char16_t *)t, n + 1, &copied) != napi_ok || copied != n) {
-    free(t);
-    return fail(env, "c4Lines: text");
-  }
+  uint16_t *t = utf16_copy(env, argv[1], n);
+  if (t == NULL) return fail(env, "c4Lines: text (or out of memory)");
   int hit = 0;
   for (int32_t i = 0, s = 0; i < (int32_t)n; i++) {
     s = t[i] < 128 ? delta[s + t[i]] : 0;

@@ -274,14 +274,8 @@ napi_value pii_fast(napi_env env, napi_callback_info info) {
   if (!typed(env, argv[4], napi_float64_array, (void **)&sums, &nsums) || nsums < 2) return fail(env, "piiFast: sums");
   for (size_t k = 0; k < nips; k += 2)
     if (ips[k] < 0 || ips[k] > ips[k + 1] || (size_t)ips[k + 1] > n || (k > 0 && ips[k] < ips[k - 2])) return fail(env, "piiFast: an IP match is outside the text or out of order");
-  uint16_t *t = malloc((n + 1) * sizeof(uint16_t));
-  if (t == NULL) return fail(env, "piiFast: out of memory");
-  size_t copied;
-  if (napi_get_value_string_utf16(env, argv[0], (char16_t *)t, n + 1, &copied) != napi_ok || copied != n) {
-    free(t);
-    return fail(env, "piiFast: text");
-  }
-  t[n] = 0;
+  uint16_t *t = utf16_copy(env, argv[0], n);
+  if (t == NULL) return fail(env, "piiFast: text (or out of memory)");
   Scan s = {t, (int32_t)n, nd, (int32_t)(nnd / 2), -1, -1, out, nout, 0};
   fast_pii(&s, ips, nips / 2);
   double covered = 0;
