@@ -24,7 +24,7 @@ static inline int is_py_ws(uint16_t c) {
 
 /** Throws `message` as an Error; returns NULL for the caller to return. */
 napi_value fail(napi_env env, const char *message);
-/** A fresh copy of the string `v`, whose UTF-16 length is `n`, with a 0 after it; NULL when out of memory or not it. */
+/** A fresh copy of the string `v`, whose UTF-16 length is `n`, with a 0 after it; NULL when out of memory or `v` is not that string. */
 uint16_t *utf16_copy(napi_env env, napi_value v, size_t n);
 /** A typed array's data and length in elements, when `v` is one of type `type`. */
 int typed(napi_env env, napi_value v, napi_typedarray_type type, void **data, size_t *length);

@@ -158,7 +158,8 @@ export function nativeFastPiiSpans(addon: NativeAddon, text: string): TagSpan[] 
   }
   const spans: TagSpan[] = [];
   for (let k = 0; k < count; k++) spans.push({ start: found[3 * k + 1]!, end: found[3 * k + 2]!, type: TYPES[found[3 * k]!]!, score: 1 });
-  const [length, covered] = sums as unknown as [number, number];
+  const length = sums[0]!;
+  const covered = sums[1]!;
   spans.push({ start: 0, end: text.length, type: 'doc_count', score: count });
   spans.push({ start: 0, end: text.length, type: 'doc_frac', score: length === 0 ? -1 : (covered + length) / length });
   return spans;
