@@ -22,6 +22,17 @@ static inline int is_py_ws(uint16_t c) {
          c == 0x205f || c == 0x3000;
 }
 
+/** Python's len() of t[a, b): UTF-16 units, a surrogate pair counting once (a lone half counts as one). */
+static inline uint32_t cp_len(const uint16_t *t, int32_t a, int32_t b) {
+  uint32_t n = (uint32_t)(b - a);
+  for (int32_t i = a; i < b - 1; i++)
+    if (t[i] >= 0xd800 && t[i] <= 0xdbff && t[i + 1] >= 0xdc00 && t[i + 1] <= 0xdfff) {
+      n--;
+      i++;
+    }
+  return n;
+}
+
 /** Throws `message` as an Error; returns NULL for the caller to return. */
 napi_value fail(napi_env env, const char *message);
 /** A fresh copy of the string `v`, whose UTF-16 length is `n`, with a 0 after it; NULL when out of memory or `v` is not that string. */

@@ -210,17 +210,6 @@ static void phones(Scan *s, int32_t from, int32_t to) {
   }
 }
 
-/** `len(text[start:end])` in code points (a lone surrogate counts as one). */
-static int32_t cp_count(const uint16_t *t, int32_t start, int32_t end) {
-  int32_t n = end - start;
-  for (int32_t i = start; i < end - 1; i++)
-    if ((t[i] & 0xfc00) == 0xd800 && (t[i + 1] & 0xfc00) == 0xdc00) {
-      n--;
-      i++;
-    }
-  return n;
-}
-
 /** fastPiiSpans' paragraph walk: the paragraphs holding an "@" or a digit, in order; IPs from the caller's list. */
 static void fast_pii(Scan *s, const int32_t *ips, size_t nips) {
   const uint16_t *t = s->t;
@@ -279,8 +268,8 @@ napi_value pii_fast(napi_env env, napi_callback_info info) {
   Scan s = {t, (int32_t)n, nd, (int32_t)(nnd / 2), -1, -1, out, nout, 0};
   fast_pii(&s, ips, nips / 2);
   double covered = 0;
-  for (size_t k = 0; k < s.count && (k + 1) * 3 <= nout; k++) covered += cp_count(t, out[3 * k + 1], out[3 * k + 2]);
-  sums[0] = cp_count(t, 0, (int32_t)n);
+  for (size_t k = 0; k < s.count && (k + 1) * 3 <= nout; k++) covered += cp_len(t, out[3 * k + 1], out[3 * k + 2]);
+  sums[0] = cp_len(t, 0, (int32_t)n);
   sums[1] = covered;
   free(t);
   napi_value result;

@@ -9,17 +9,6 @@ typedef struct {
   int32_t b;
 } Slot;
 
-/** Python's len() of t[a, b): UTF-16 units, a surrogate pair counting once (a lone half counts as one). */
-static uint32_t cp_len(const uint16_t *t, int32_t a, int32_t b) {
-  uint32_t n = (uint32_t)(b - a);
-  for (int32_t i = a; i < b - 1; i++)
-    if (t[i] >= 0xd800 && t[i] <= 0xdbff && t[i + 1] >= 0xdc00 && t[i + 1] <= 0xdfff) {
-      n--;
-      i++;
-    }
-  return n;
-}
-
 /**
  * rangeDuplicates(text, ranges Int32Array [a0, b0, a1, b1, …], count, out Float64Array) → out[0] = the ranges equal to an
  * earlier one (compared unit by unit; empty ranges are equal), out[1] = their code points in all (text/duplicates.ts's

@@ -143,8 +143,8 @@ export function c4Quality(text: string, o: C4QualityOptions): C4Result {
   const spacy = o.split_paragraph && o.profile === 'head';
   const lineTokens = spacy ? new LineTokens(text, viewOf(text).spacyTokens(o.language), o.language) : null;
   let wordCount = 0;
-  if (!phraseSearches.has(o)) phraseSearches.set(o, phraseSearch(o));
-  const search = phraseSearches.get(o) ?? null;
+  let search = phraseSearches.get(o);
+  if (search === undefined) phraseSearches.set(o, (search = phraseSearch(o)));
   const phrases = search !== null && search.test(text);
   for (const u of list) {
     const words = wordStats(text, u.a, u.b, o.max_word_length);

@@ -150,7 +150,10 @@ const sums = new Float64Array(2);
 export function nativeFastPiiSpans(addon: NativeAddon, text: string): TagSpan[] {
   const ips = findIps(text);
   const at = new Int32Array(2 * ips.length);
-  ips.forEach((m, k) => at.set([m.start, m.end], 2 * k));
+  for (let k = 0; k < ips.length; k++) {
+    at[2 * k] = ips[k]!.start;
+    at[2 * k + 1] = ips[k]!.end;
+  }
   let count = addon.piiFast(text, at, ND_RANGES, found, sums);
   if (3 * count > found.length) {
     found = new Int32Array(3 * count);
