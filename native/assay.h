@@ -4,7 +4,7 @@
 #define NAPI_VERSION 8
 /** Raised whenever an export's arguments or results change; workers/engine/native-addon.ts holds the same number. */
 #ifndef ASSAY_ABI
-#define ASSAY_ABI 12
+#define ASSAY_ABI 13
 #endif
 #include <node_api.h>
 #include <stddef.h>
@@ -65,4 +65,6 @@ napi_value row_attrs(napi_env env, napi_callback_info info);
 napi_value pii_fast(napi_env env, napi_callback_info info);
 napi_value c4_phrases(napi_env env, napi_callback_info info);
 napi_value c4_lines(napi_env env, napi_callback_info info);
+napi_value gopher_quality_tables(napi_env env, napi_callback_info info);
+napi_value gopher_quality(napi_env env, napi_callback_info info);
 #endif

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** native/assay.h's ASSAY_ABI: the version of the exports below. */
-export const NATIVE_ABI = 12;
+export const NATIVE_ABI = 13;
 
 /** What native/*.c export (see their comments for the arguments). */
 export interface NativeAddon {
@@ -60,6 +60,26 @@ export interface NativeAddon {
    * [type, start, end] while they fit; info = [lines, whether a phrase of the handle's table occurs].
    */
   c4Lines(phrases: object, lower: string, out: Int32Array, info: Int32Array): number;
+  /** datatrove/gopher-quality.ts's tables for gopherQuality: unit classes (1 punctuation, 2 alphabetic) and the stop words. */
+  gopherQualityTables(classes: Uint8Array, stopChars: Uint16Array, stopAt: Int32Array): object;
+  /**
+   * datatrove/gopher-quality.ts's counts (see native/gopher-quality.c for `out`); the words with a surrogate pair,
+   * written to astral as [id, occurrences], are left to the JavaScript: their number.
+   */
+  gopherQuality(
+    tables: object,
+    text: string,
+    lines: Int32Array,
+    chars: Uint16Array,
+    starts: Int32Array,
+    ids: Int32Array,
+    first: Int32Array,
+    cpLens: Int32Array,
+    count: number,
+    vocab: number,
+    out: Float64Array,
+    astral: Int32Array,
+  ): number;
 }
 
 export const ADDON_FILE = join('native', 'build', 'assay_native.node');

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { cpLength, isAlpha, pyLstrip, pyRstrip, pySplitlines } from '../../../text/python.js';
 import { PUNCTUATION_SET } from '../../../text/charsets.js';
 import { splitIntoWords } from '../../../text/words.js';
-import { gopherQualityOptions, gopherQualityRules } from './gopher-quality.js';
+import { nativeAddon } from '../../../native-addon.js';
+import { gopherQualityCounts, gopherQualityOptions, gopherQualityRules } from './gopher-quality.js';
+import { unitClasses } from './word-classes.js';
 
 const PIECES = ['•', '-', '...', '…', '..', ' ', '\u00a0', '\t', '\u3000', 'word', 'Über', '😀', '#', '!!', '—', '\n', '\r\n', '\u2028', '.'];
 
@@ -41,5 +43,59 @@ describe('gopher_quality', () => {
       expect(value(text, 'gopher_below_avg_threshold')).toBe(kept.length ? chars / kept.length : undefined);
       expect(value(text, 'gopher_below_alpha_threshold')).toBe(words.length ? alpha / words.length : undefined);
     }
+  });
+});
+
+describe('gopher_quality in C (native/gopher-quality.c)', () => {
+  const addon = nativeAddon();
+  // Words of every class: ASCII, BMP letters and punctuation, astral letters (𝐀) and punctuation (U+10A56), emoji,
+  // lone surrogate halves, stop words, and every line break and space the line rules strip.
+  const WORDS = ['the', 'The', 'be', 'to', 'of', 'and', 'that', 'have', 'with', 'word', 'Über', 'σοφία', '中文', '¿', '—', '...', '…', '#', '#tag',
+    '\u{1d400}x', '\u{10a56}', '\u{10a56}\u{10a57}', '😀', 'a😀', '\ud800', 'x\udc00', '-', '•', '!!', '12', '١٢', 'a.b', '«»'];
+  const GAPS = [' ', '  ', '\n', '\r\n', '\r', '\u2028', '\u0085', '\x0b', '\x1c', '\t', '\u00a0', '\u3000', ' \n '];
+
+  function text(seed: number): string {
+    let s = seed >>> 0;
+    const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    let t = next() < 0.3 ? GAPS[Math.floor(next() * GAPS.length)]! : '';
+    for (let k = Math.floor(next() * 80); k > 0; k--) t += WORDS[Math.floor(next() * WORDS.length)]! + GAPS[Math.floor(next() * GAPS.length)]!;
+    return t;
+  }
+
+  it.skipIf(addon === null)('the unit classes are PUNCTUATION_SET and str.isalpha() for every BMP unit', () => {
+    const cls = unitClasses();
+    for (let u = 0; u < 0x10000; u++) {
+      const isSurrogate = u >= 0xd800 && u <= 0xdfff;
+      const c = String.fromCharCode(u);
+      expect(cls[u], `U+${u.toString(16)}`).toBe(isSurrogate ? 0 : (PUNCTUATION_SET.has(c) ? 1 : 0) | (isAlpha(c) ? 2 : 0));
+    }
+  });
+
+  it.skipIf(addon === null)('gives the JavaScript counts on 3,000 random texts, for both profiles and a stop list of its own', () => {
+    const options = [
+      gopherQualityOptions.parse({}),
+      gopherQualityOptions.parse({ profile: 'fineweb-2024' }),
+      gopherQualityOptions.parse({ stop_words: ['word', 'the', 'word', '😀', '—', 'σοφία', ''] }),
+    ];
+    for (let seed = 0; seed < 3000; seed++) {
+      const t = text(seed);
+      const o = options[seed % options.length]!;
+      expect(Array.from(gopherQualityCounts(t, o, false)), `seed ${seed}: ${JSON.stringify(t)}`).toEqual(Array.from(gopherQualityCounts(t, o, true)));
+    }
+  });
+
+  it.skipIf(addon === null)('refuses arrays that do not fit together', () => {
+    const a = addon!;
+    const tables = a.gopherQualityTables(unitClasses(), Uint16Array.of(0x61), Int32Array.of(0, 1));
+    const call = (starts: number[], ids: number[], first: number[], lines: number[], vocab = 1) =>
+      a.gopherQuality(tables, 'ab', Int32Array.from(lines), Uint16Array.of(0x61, 0x62), Int32Array.from(starts), Int32Array.from(ids), Int32Array.from(first),
+        Int32Array.of(1, 1), ids.length, vocab, new Float64Array(9), new Int32Array(8));
+    expect(call([0, 1, 2], [0, 0], [0], [0, 2, 2])).toBe(0);
+    expect(() => call([0, 1, 3], [0, 0], [0], [0, 2, 2])).toThrow(/word starts/);
+    expect(() => call([0, 1, 2], [0, 1], [0], [0, 2, 2])).toThrow(/word ids/);
+    expect(() => call([0, 1, 2], [0, 0], [2], [0, 2, 2])).toThrow(/first occurrences/);
+    expect(() => call([0, 1, 2], [0, 0], [0], [0, 3, 3])).toThrow(/line offsets/);
+    expect(() => a.gopherQualityTables(new Uint8Array(10), Uint16Array.of(), Int32Array.of(0))).toThrow(/classes/);
+    expect(() => a.gopherQualityTables(unitClasses(), Uint16Array.of(0x61), Int32Array.of(0, 2))).toThrow(/offsets/);
   });
 });
