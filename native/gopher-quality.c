@@ -28,21 +28,24 @@ static void tables_free(napi_env env, void *data, void *hint) {
 }
 
 /**
- * gopherQualityTables(classes Uint8Array(65536), stopChars Uint16Array, stopAt Int32Array) → handle: the unit classes
- * (bit 1 punctuation, bit 2 alphabetic) and the distinct stop words (word k = stopChars[stopAt[k], stopAt[k + 1])),
- * copied and checked once.
+ * gopherQualityTables(punct Uint8Array(65536), alpha Uint16Array, stopChars Uint16Array, stopAt Int32Array) → handle:
+ * the units in PUNCTUATION_SET (punct[u] = 1), the alphabetic ones as [lo, hi] pairs ascending (alpha-ranges.ts), and
+ * the distinct stop words (word k = stopChars[stopAt[k], stopAt[k + 1])), copied and checked once.
  */
 napi_value gopher_quality_tables(napi_env env, napi_callback_info info) {
-  size_t argc = 3;
-  napi_value argv[3];
+  size_t argc = 4;
+  napi_value argv[4];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  uint8_t *cls;
-  uint16_t *chars;
+  uint8_t *punct;
+  uint16_t *alpha, *chars;
   int32_t *at;
-  size_t ncls, nchars, nat;
-  if (argc < 3 || !typed(env, argv[0], napi_uint8_array, (void **)&cls, &ncls) || ncls != 0x10000) return fail(env, "gopherQualityTables: classes");
-  if (!typed(env, argv[1], napi_uint16_array, (void **)&chars, &nchars)) return fail(env, "gopherQualityTables: stop words");
-  if (!typed(env, argv[2], napi_int32_array, (void **)&at, &nat) || nat == 0 || at[0] != 0 || (size_t)at[nat - 1] != nchars) return fail(env, "gopherQualityTables: stop word offsets");
+  size_t npunct, nalpha, nchars, nat;
+  if (argc < 4 || !typed(env, argv[0], napi_uint8_array, (void **)&punct, &npunct) || npunct != 0x10000) return fail(env, "gopherQualityTables: punctuation");
+  if (!typed(env, argv[1], napi_uint16_array, (void **)&alpha, &nalpha) || nalpha % 2 != 0) return fail(env, "gopherQualityTables: letters");
+  for (size_t k = 0; k < nalpha; k += 2)
+    if (alpha[k] > alpha[k + 1] || (k > 0 && alpha[k] <= alpha[k - 1])) return fail(env, "gopherQualityTables: letters");
+  if (!typed(env, argv[2], napi_uint16_array, (void **)&chars, &nchars)) return fail(env, "gopherQualityTables: stop words");
+  if (!typed(env, argv[3], napi_int32_array, (void **)&at, &nat) || nat == 0 || at[0] != 0 || (size_t)at[nat - 1] != nchars) return fail(env, "gopherQualityTables: stop word offsets");
   for (size_t k = 1; k < nat; k++)
     if (at[k] < at[k - 1]) return fail(env, "gopherQualityTables: stop word offsets");
   Tables *t = malloc(sizeof(Tables));
@@ -54,7 +57,11 @@ napi_value gopher_quality_tables(napi_env env, napi_callback_info info) {
     free(copy);
     return fail(env, "gopherQualityTables: out of memory");
   }
-  memcpy(t->cls, cls, 0x10000);
+  for (size_t u = 0; u < 0x10000; u++) t->cls[u] = punct[u] ? PUNCT : 0;
+  for (size_t k = 0; k < nalpha; k += 2)
+    for (uint32_t u = alpha[k]; u <= alpha[k + 1]; u++) t->cls[u] |= ALPHA;
+  // Surrogate halves are never a class: a pair goes to the JavaScript, a lone half is neither (as Python has it).
+  memset(t->cls + 0xd800, 0, 0x800);
   memcpy(stop, chars, nchars * sizeof(uint16_t));
   memcpy(copy, at, nat * sizeof(int32_t));
   t->stop = stop;

@@ -60,8 +60,8 @@ export interface NativeAddon {
    * [type, start, end] while they fit; info = [lines, whether a phrase of the handle's table occurs].
    */
   c4Lines(phrases: object, lower: string, out: Int32Array, info: Int32Array): number;
-  /** datatrove/gopher-quality.ts's tables for gopherQuality: unit classes (1 punctuation, 2 alphabetic) and the stop words. */
-  gopherQualityTables(classes: Uint8Array, stopChars: Uint16Array, stopAt: Int32Array): object;
+  /** datatrove/gopher-quality.ts's tables for gopherQuality: punctuation by unit, letters as [lo, hi] pairs, the stop words. */
+  gopherQualityTables(punct: Uint8Array, alpha: Uint16Array, stopChars: Uint16Array, stopAt: Int32Array): object;
   /**
    * datatrove/gopher-quality.ts's counts (see native/gopher-quality.c for `out`); the words with a surrogate pair,
    * written to astral as [id, occurrences], are left to the JavaScript: their number.

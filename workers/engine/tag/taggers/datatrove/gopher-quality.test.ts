@@ -5,7 +5,8 @@ import { PUNCTUATION_SET } from '../../../text/charsets.js';
 import { splitIntoWords } from '../../../text/words.js';
 import { nativeAddon } from '../../../native-addon.js';
 import { gopherQualityCounts, gopherQualityOptions, gopherQualityRules } from './gopher-quality.js';
-import { unitClasses } from './word-classes.js';
+import { ALPHA_BMP_RANGES } from './alpha-ranges.js';
+import { PUNCT_BMP } from './word-classes.js';
 
 const PIECES = ['•', '-', '...', '…', '..', ' ', '\u00a0', '\t', '\u3000', 'word', 'Über', '😀', '#', '!!', '—', '\n', '\r\n', '\u2028', '.'];
 
@@ -62,13 +63,12 @@ describe('gopher_quality in C (native/gopher-quality.c)', () => {
     return t;
   }
 
-  it.skipIf(addon === null)('the unit classes are PUNCTUATION_SET and str.isalpha() for every BMP unit', () => {
-    const cls = unitClasses();
-    for (let u = 0; u < 0x10000; u++) {
-      const isSurrogate = u >= 0xd800 && u <= 0xdfff;
-      const c = String.fromCharCode(u);
-      expect(cls[u], `U+${u.toString(16)}`).toBe(isSurrogate ? 0 : (PUNCTUATION_SET.has(c) ? 1 : 0) | (isAlpha(c) ? 2 : 0));
-    }
+  it('the letter ranges are str.isalpha() (this Node\'s \\p{L}) for every BMP unit', () => {
+    const marked = new Uint8Array(0x10000);
+    for (let k = 0; k < ALPHA_BMP_RANGES.length; k += 2) marked.fill(1, ALPHA_BMP_RANGES[k]!, ALPHA_BMP_RANGES[k + 1]! + 1);
+    const wrong: string[] = [];
+    for (let u = 0; u < 0x10000; u++) if ((marked[u] === 1) !== isAlpha(String.fromCharCode(u))) wrong.push(`U+${u.toString(16)}`);
+    expect(wrong).toEqual([]);
   });
 
   it.skipIf(addon === null)('gives the JavaScript counts on 3,000 random texts, for both profiles and a stop list of its own', () => {
@@ -86,7 +86,7 @@ describe('gopher_quality in C (native/gopher-quality.c)', () => {
 
   it.skipIf(addon === null)('refuses arrays that do not fit together', () => {
     const a = addon!;
-    const tables = a.gopherQualityTables(unitClasses(), Uint16Array.of(0x61), Int32Array.of(0, 1));
+    const tables = a.gopherQualityTables(PUNCT_BMP, ALPHA_BMP_RANGES, Uint16Array.of(0x61), Int32Array.of(0, 1));
     const call = (starts: number[], ids: number[], first: number[], lines: number[], vocab = 1) =>
       a.gopherQuality(tables, 'ab', Int32Array.from(lines), Uint16Array.of(0x61, 0x62), Int32Array.from(starts), Int32Array.from(ids), Int32Array.from(first),
         Int32Array.of(1, 1), ids.length, vocab, new Float64Array(9), new Int32Array(8));
@@ -95,7 +95,8 @@ describe('gopher_quality in C (native/gopher-quality.c)', () => {
     expect(() => call([0, 1, 2], [0, 1], [0], [0, 2, 2])).toThrow(/word ids/);
     expect(() => call([0, 1, 2], [0, 0], [2], [0, 2, 2])).toThrow(/first occurrences/);
     expect(() => call([0, 1, 2], [0, 0], [0], [0, 3, 3])).toThrow(/line offsets/);
-    expect(() => a.gopherQualityTables(new Uint8Array(10), Uint16Array.of(), Int32Array.of(0))).toThrow(/classes/);
-    expect(() => a.gopherQualityTables(unitClasses(), Uint16Array.of(0x61), Int32Array.of(0, 2))).toThrow(/offsets/);
+    expect(() => a.gopherQualityTables(new Uint8Array(10), ALPHA_BMP_RANGES, Uint16Array.of(), Int32Array.of(0))).toThrow(/punctuation/);
+    expect(() => a.gopherQualityTables(PUNCT_BMP, Uint16Array.of(5, 3), Uint16Array.of(), Int32Array.of(0))).toThrow(/letters/);
+    expect(() => a.gopherQualityTables(PUNCT_BMP, ALPHA_BMP_RANGES, Uint16Array.of(0x61), Int32Array.of(0, 2))).toThrow(/offsets/);
   });
 });

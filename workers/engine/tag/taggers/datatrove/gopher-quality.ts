@@ -4,7 +4,8 @@ import { isPySpace } from '../../../text/spacy/tokenizer.js';
 import type { TaggerSpec } from '../../types.js';
 import { above, below, filterOutputs, filterSpans, languageOption, profileOption, pyCount, ratio, threshold, type RuleOutcome } from './common.js';
 import { documentLines } from './lines.js';
-import { hasAlpha, isSymbolWord, unitClasses } from './word-classes.js';
+import { ALPHA_BMP_RANGES } from './alpha-ranges.js';
+import { hasAlpha, isSymbolWord, PUNCT_BMP } from './word-classes.js';
 import { nativeAddon, type NativeAddon } from '../../../native-addon.js';
 import { wordIdsFor, type WordIds } from './word-ids.js';
 import { primeDataTrove } from './priming.js';
@@ -82,7 +83,7 @@ export function prepareGopherQuality(o: GopherQualityOptions): GopherQualityPrep
     const joined = stops.distinct.join('');
     const chars = new Uint16Array(joined.length);
     for (let i = 0; i < joined.length; i++) chars[i] = joined.charCodeAt(i);
-    native = { addon, tables: addon.gopherQualityTables(unitClasses(), chars, at) };
+    native = { addon, tables: addon.gopherQualityTables(PUNCT_BMP, ALPHA_BMP_RANGES, chars, at) };
   }
   preparedOf.set(o, (p = { stops, native }));
   return p;

@@ -3,7 +3,7 @@ import { PUNCTUATION_SET } from '../../../text/charsets.js';
 import { isAlpha } from '../../../text/python.js';
 
 /** PUNCTUATION_SET by BMP unit (1 = member); astral members apart. */
-const PUNCT_BMP = new Uint8Array(0x10000);
+export const PUNCT_BMP = new Uint8Array(0x10000);
 const PUNCT_ASTRAL = new Set<number>();
 for (const ch of PUNCTUATION_SET) {
   const cp = ch.codePointAt(0) as number;
@@ -46,22 +46,4 @@ export function hasAlpha(chars: Uint16Array, a: number, b: number): boolean {
     }
   }
   return false;
-}
-
-let classes: Uint8Array | undefined;
-
-/**
- * Per BMP unit, for the C counts (native/gopher-quality.c): 1 = in PUNCTUATION_SET, 2 = `str.isalpha()`, as the two
- * tests above have them; surrogates 0. Made once, from one search of a string of every unit rather than a test per unit.
- */
-export function unitClasses(): Uint8Array {
-  if (classes !== undefined) return classes;
-  const c = new Uint8Array(0x10000);
-  for (let u = 0; u < 0x10000; u++) c[u] = PUNCT_BMP[u] as number;
-  const units = new Uint16Array(0x10000);
-  // Surrogates as spaces: two halves side by side would read as one astral character.
-  for (let u = 0; u < 0x10000; u++) units[u] = isHigh(u) || isLow(u) ? 0x20 : u;
-  const all = new TextDecoder('utf-16le').decode(units);
-  for (const m of all.matchAll(/\p{L}+/gu)) for (let u = m.index; u < m.index + m[0].length; u++) c[u]! |= 2;
-  return (classes = c);
 }
