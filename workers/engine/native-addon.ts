@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** native/assay.h's ASSAY_ABI: the version of the exports below. */
-export const NATIVE_ABI = 13;
+export const NATIVE_ABI = 14;
 
 /** What native/*.c export (see their comments for the arguments). */
 export interface NativeAddon {
@@ -80,6 +80,11 @@ export interface NativeAddon {
     out: Float64Array,
     astral: Int32Array,
   ): number;
+  /**
+   * datatrove/line-edits.ts's lineEdits (see native/line-edits.c): units = [start, end, next, a, b, flags] rows, cuts =
+   * [x, y] pairs; the spans' number, written to out as [type, start, end] while they fit.
+   */
+  lineEdits(text: string, units: Int32Array, cuts: Int32Array, paragraphs: boolean, strip: boolean, out: Int32Array): number;
 }
 
 export const ADDON_FILE = join('native', 'build', 'assay_native.node');

@@ -1,5 +1,6 @@
 // Line-level rewrites (C4QualityFilter's `"\n".join(kept).strip()`, SymbolLinesFormatter) as spans over the original text.
 import type { TagSpan } from '../../types.js';
+import { nativeAddon, type NativeAddon } from '../../../native-addon.js';
 import { isPyWs } from './lines.js';
 
 /** One judged line (or sentence): content [start, end), terminator up to `next`, stripped to [a, b). */
@@ -33,6 +34,43 @@ const REPL = 4;
  * Limitation: in sentence mode two kept sentences with no character between them cannot get their " ".
  */
 export function lineEdits(text: string, units: readonly LineUnit[], paragraphs: boolean, strip = true): TagSpan[] {
+  const addon = nativeAddon();
+  return addon === null ? lineEditsJs(text, units, paragraphs, strip) : lineEditsNative(addon, text, units, paragraphs, strip);
+}
+
+const TYPES = ['line_removed', 'trimmed', 'separator', 'line_replaced'];
+let unitRows = new Int32Array(6 * 64);
+let found = new Int32Array(3 * 64);
+
+/** lineEdits in C (native/line-edits.c): the units as rows of numbers, the spans back as [type, start, end]. */
+export function lineEditsNative(addon: NativeAddon, text: string, units: readonly LineUnit[], paragraphs: boolean, strip: boolean): TagSpan[] {
+  if (unitRows.length < 6 * units.length) unitRows = new Int32Array(12 * units.length);
+  const cuts: number[] = [];
+  for (let k = 0; k < units.length; k++) {
+    const u = units[k] as LineUnit;
+    const r = 6 * k;
+    unitRows[r] = u.start;
+    unitRows[r + 1] = u.end;
+    unitRows[r + 2] = u.next;
+    unitRows[r + 3] = u.a;
+    unitRows[r + 4] = u.b;
+    unitRows[r + 5] = (u.kept ? 1 : 0) | (u.replaced ? 2 : 0);
+    // A dropped line keeps the citations found before it was dropped; only a kept one's are trimmed.
+    if (u.kept && u.cuts !== undefined) for (const [x, y] of u.cuts) cuts.push(x, y);
+  }
+  const rows = unitRows.subarray(0, 6 * units.length);
+  let count = addon.lineEdits(text, rows, Int32Array.from(cuts), paragraphs, strip, found);
+  if (3 * count > found.length) {
+    found = new Int32Array(6 * count);
+    count = addon.lineEdits(text, rows, Int32Array.from(cuts), paragraphs, strip, found);
+  }
+  const spans: TagSpan[] = [];
+  for (let k = 0; k < 3 * count; k += 3) spans.push({ start: found[k + 1] as number, end: found[k + 2] as number, type: TYPES[found[k] as number] as string, score: 1 });
+  return spans;
+}
+
+/** lineEdits in JavaScript: the reference, and the path without the addon. */
+export function lineEditsJs(text: string, units: readonly LineUnit[], paragraphs: boolean, strip = true): TagSpan[] {
   const n = text.length;
   const { code, words } = codesFor(n);
   code.fill(paragraphs ? REMOVED : TRIM, 0, n);
