@@ -47,7 +47,8 @@ NAPI_MODULE_INIT() {
       !export(env, exports, "rowKey", row_key) || !export(env, exports, "rowAttrs", row_attrs) ||
       !export(env, exports, "piiFast", pii_fast) || !export(env, exports, "c4Phrases", c4_phrases) ||
       !export(env, exports, "c4Lines", c4_lines) || !export(env, exports, "gopherQualityTables", gopher_quality_tables) ||
-      !export(env, exports, "gopherQuality", gopher_quality) || !export(env, exports, "lineEdits", line_edits))
+      !export(env, exports, "gopherQuality", gopher_quality) || !export(env, exports, "lineEdits", line_edits) ||
+      !export(env, exports, "c4QualityTables", c4_quality_tables) || !export(env, exports, "c4Quality", c4_quality))
     return NULL;
   return exports;
 }

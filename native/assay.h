@@ -4,7 +4,7 @@
 #define NAPI_VERSION 8
 /** Raised whenever an export's arguments or results change; workers/engine/native-addon.ts holds the same number. */
 #ifndef ASSAY_ABI
-#define ASSAY_ABI 14
+#define ASSAY_ABI 15
 #endif
 #include <node_api.h>
 #include <stddef.h>
@@ -68,4 +68,6 @@ napi_value c4_lines(napi_env env, napi_callback_info info);
 napi_value gopher_quality_tables(napi_env env, napi_callback_info info);
 napi_value gopher_quality(napi_env env, napi_callback_info info);
 napi_value line_edits(napi_env env, napi_callback_info info);
+napi_value c4_quality_tables(napi_env env, napi_callback_info info);
+napi_value c4_quality(napi_env env, napi_callback_info info);
 #endif

@@ -3,7 +3,7 @@ import { pyStrip } from './python.js';
 import { spacyTokenOffsets, type TokenOffsets } from './words.js';
 
 /** spaCy `Sentencizer.default_punct_chars`. */
-const PUNCT_CHARS = new Set(
+export const PUNCT_CHARS = new Set(
   [
     '!', '.', '?', '։', '؟', '۔', '܀', '܁', '܂', '߹', '।', '॥', '၊', '။', '።', '፧', '፨', '᙮', '᜵', '᜶', '᠃', '᠉', '᥄',
     '᥅', '᪨', '᪩', '᪪', '᪫', '᭚', '᭛', '᭞', '᭟', '᰻', '᰼', '᱾', '᱿', '‼', '‽', '⁇', '⁈', '⁉', '⸮', '⸼', '꓿', '꘎',

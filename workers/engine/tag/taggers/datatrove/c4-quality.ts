@@ -1,12 +1,14 @@
 // c4_quality: DataTrove's C4QualityFilter (datatrove-spec §5.1), a filter that also rewrites the text, as spans.
 import { z } from 'zod';
-import { sentenceCountOfTokens, sentenceSpansOfTokens } from '../../../text/sentences.js';
+import { PUNCT_CHARS, sentenceCountOfTokens, sentenceSpansOfTokens } from '../../../text/sentences.js';
+import { PUNCT_P_BMP_RANGES } from '../../../text/bmp-ranges.js';
+import { nativeAddon, type NativeAddon } from '../../../native-addon.js';
 import { isPySpace } from '../../../text/spacy/tokenizer.js';
 import { tokenizerFor, type TokenOffsets } from '../../../text/words.js';
 import type { TaggerSpec, TagSpan } from '../../types.js';
 import { viewOf } from '../../view.js';
 import { filterOutputs, filterSpans, languageOption, profileOption, type RuleOutcome } from './common.js';
-import { lineEdits, type LineUnit } from './line-edits.js';
+import { lineEdits, lineEditsOfRows, type LineUnit } from './line-edits.js';
 import { documentLines, stripRange, stripText, wordStats } from './lines.js';
 import { sentTokenizeNltk } from '../../../text/nltk/words.js';
 import { primeDataTrove } from './priming.js';
@@ -133,6 +135,61 @@ const phraseSearches = new WeakMap<C4QualityOptions, RegExp | null>();
 
 /** C4QualityFilter.filter on one text: the document rules, the line edits and the text DataTrove would leave. */
 export function c4Quality(text: string, o: C4QualityOptions): C4Result {
+  if (o.split_paragraph && o.profile === 'head') {
+    const addon = nativeAddon();
+    const r = addon === null ? null : c4QualityNative(addon, text, o);
+    if (r !== null) return r;
+  }
+  return c4QualityJs(text, o);
+}
+
+let tables: object | undefined;
+let rows = new Int32Array(6 * 64);
+const info = new Float64Array(6);
+const optionRows = new WeakMap<C4QualityOptions, Int32Array>();
+
+/**
+ * c4Quality for HEAD's split lines in C (native/c4-quality.c), or null where the C hands the document back (a
+ * citation, İ or the Kelvin sign, a token with a surrogate that the sentence rules read).
+ */
+export function c4QualityNative(addon: NativeAddon, text: string, o: C4QualityOptions): C4Result | null {
+  tables ??= addon.c4QualityTables(PUNCT_P_BMP_RANGES, Uint16Array.from([...PUNCT_CHARS].filter((c) => c.length === 1), (c) => c.charCodeAt(0)));
+  let options = optionRows.get(o);
+  if (options === undefined) {
+    const flag = (b: boolean) => (b ? 1 : 0);
+    options = Int32Array.of(flag(o.remove_citations), flag(o.filter_no_terminal_punct), o.min_num_sentences, o.min_words_per_line, o.max_word_length,
+      flag(o.filter_lorem_ipsum), flag(o.filter_javascript), flag(o.filter_curly_bracket), flag(o.filter_policy));
+    optionRows.set(o, options);
+  }
+  const lines = documentLines(text);
+  if (rows.length < 2 * lines.length) rows = new Int32Array(4 * lines.length);
+  const { starts, ends } = viewOf(text).spacyTokens(o.language);
+  const rewritten = addon.c4Quality(tables, text, lines, starts, ends, options, rows, info);
+  if (rewritten === null) return null;
+  const lorem = info[2] === 1;
+  const curly = info[3] === 1;
+  const doc: RuleOutcome[] = [
+    { rule: 'lorem_ipsum', value: lorem ? 1 : 0, fail: lorem },
+    { rule: 'curly_bracket', value: curly ? 1 : 0, fail: curly },
+  ];
+  if (info[4] === 1) doc.reverse();
+  const numSentences = info[0] as number;
+  const linesKept = info[5] as number;
+  return {
+    outcomes: [
+      ...doc,
+      { rule: 'too_few_sentences', value: o.min_num_sentences === -1 ? undefined : numSentences, fail: numSentences < o.min_num_sentences },
+    ],
+    edits: lineEditsOfRows(addon, text, rows.subarray(0, 2 * lines.length), true),
+    text: rewritten,
+    linesKept,
+    linesRemoved: lines.length / 3 - linesKept,
+    words: info[1] as number,
+  };
+}
+
+/** c4Quality in JavaScript: the reference, every profile and mode, and the path without the addon. */
+export function c4QualityJs(text: string, o: C4QualityOptions): C4Result {
   const list = units(text, o);
   let numSentences = 0;
   let lorem = false;

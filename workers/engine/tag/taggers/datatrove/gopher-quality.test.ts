@@ -5,7 +5,7 @@ import { PUNCTUATION_SET } from '../../../text/charsets.js';
 import { splitIntoWords } from '../../../text/words.js';
 import { nativeAddon } from '../../../native-addon.js';
 import { gopherQualityCounts, gopherQualityOptions, gopherQualityRules } from './gopher-quality.js';
-import { ALPHA_BMP_RANGES } from './alpha-ranges.js';
+import { ALPHA_BMP_RANGES } from '../../../text/bmp-ranges.js';
 import { PUNCT_BMP } from './word-classes.js';
 
 const PIECES = ['•', '-', '...', '…', '..', ' ', '\u00a0', '\t', '\u3000', 'word', 'Über', '😀', '#', '!!', '—', '\n', '\r\n', '\u2028', '.'];

@@ -4,7 +4,7 @@ import { isPySpace } from '../../../text/spacy/tokenizer.js';
 import type { TaggerSpec } from '../../types.js';
 import { above, below, filterOutputs, filterSpans, languageOption, profileOption, pyCount, ratio, threshold, type RuleOutcome } from './common.js';
 import { documentLines } from './lines.js';
-import { ALPHA_BMP_RANGES } from './alpha-ranges.js';
+import { ALPHA_BMP_RANGES } from '../../../text/bmp-ranges.js';
 import { hasAlpha, isSymbolWord, PUNCT_BMP } from './word-classes.js';
 import { nativeAddon, type NativeAddon } from '../../../native-addon.js';
 import { wordIdsFor, type WordIds } from './word-ids.js';

@@ -41,6 +41,7 @@ export function lineEdits(text: string, units: readonly LineUnit[], paragraphs: 
 const TYPES = ['line_removed', 'trimmed', 'separator', 'line_replaced'];
 let unitRows = new Int32Array(6 * 64);
 let found = new Int32Array(3 * 64);
+const NO_CUTS = new Int32Array(0);
 
 /** lineEdits in C (native/line-edits.c): the units as rows of numbers, the spans back as [type, start, end]. */
 export function lineEditsNative(addon: NativeAddon, text: string, units: readonly LineUnit[], paragraphs: boolean, strip: boolean): TagSpan[] {
@@ -58,11 +59,15 @@ export function lineEditsNative(addon: NativeAddon, text: string, units: readonl
     // A dropped line keeps the citations found before it was dropped; only a kept one's are trimmed.
     if (u.kept && u.cuts !== undefined) for (const [x, y] of u.cuts) cuts.push(x, y);
   }
-  const rows = unitRows.subarray(0, 6 * units.length);
-  let count = addon.lineEdits(text, rows, Int32Array.from(cuts), paragraphs, strip, found);
+  return lineEditsOfRows(addon, text, unitRows.subarray(0, 6 * units.length), paragraphs, strip, Int32Array.from(cuts));
+}
+
+/** lineEdits in C of units already as rows (native/c4-quality.c writes them). */
+export function lineEditsOfRows(addon: NativeAddon, text: string, rows: Int32Array, paragraphs: boolean, strip = true, cuts = NO_CUTS): TagSpan[] {
+  let count = addon.lineEdits(text, rows, cuts, paragraphs, strip, found);
   if (3 * count > found.length) {
     found = new Int32Array(6 * count);
-    count = addon.lineEdits(text, rows, Int32Array.from(cuts), paragraphs, strip, found);
+    count = addon.lineEdits(text, rows, cuts, paragraphs, strip, found);
   }
   const spans: TagSpan[] = [];
   for (let k = 0; k < 3 * count; k += 3) spans.push({ start: found[k + 1] as number, end: found[k + 2] as number, type: TYPES[found[k] as number] as string, score: 1 });

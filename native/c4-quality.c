@@ -1,0 +1,250 @@
+// c4_quality's line loop in C: datatrove/c4-quality.ts's c4Quality for HEAD's split lines, step for step.
+//
+// Like gopher-quality.c, this saves mostly compilation. A document the C does not follow exactly goes back to the
+// JavaScript whole: a citation in a line that reaches the check (the JavaScript re-tokenizes the edited line), İ or
+// the Kelvin sign (they lower to ASCII), a token that is not plain and holds a surrogate (the sentence rules' sets
+// reach beyond the BMP).
+#include "assay.h"
+#include <stdlib.h>
+#include <string.h>
+
+enum { IS_P = 1, SENT_END = 2 };
+
+typedef struct {
+  /* Per BMP unit: IS_P (\p{P}), SENT_END (a one-unit entry of spaCy's Sentencizer.default_punct_chars). */
+  uint8_t cls[0x10000];
+} Classes;
+
+static void classes_free(napi_env env, void *data, void *hint) {
+  (void)env;
+  (void)hint;
+  free(data);
+}
+
+/** c4QualityTables(punct Uint16Array [lo, hi] pairs ascending (\p{P}), sentenceEnds Uint16Array (units)) → handle. */
+napi_value c4_quality_tables(napi_env env, napi_callback_info info) {
+  size_t argc = 2;
+  napi_value argv[2];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  uint16_t *p, *ends;
+  size_t np, nends;
+  if (argc < 2 || !typed(env, argv[0], napi_uint16_array, (void **)&p, &np) || np % 2 != 0) return fail(env, "c4QualityTables: punctuation");
+  for (size_t k = 0; k < np; k += 2)
+    if (p[k] > p[k + 1] || (k > 0 && p[k] <= p[k - 1])) return fail(env, "c4QualityTables: punctuation");
+  if (!typed(env, argv[1], napi_uint16_array, (void **)&ends, &nends)) return fail(env, "c4QualityTables: sentence ends");
+  Classes *c = calloc(1, sizeof(Classes));
+  if (c == NULL) return fail(env, "c4QualityTables: out of memory");
+  for (size_t k = 0; k < np; k += 2)
+    for (uint32_t u = p[k]; u <= p[k + 1]; u++) c->cls[u] |= IS_P;
+  for (size_t k = 0; k < nends; k++) c->cls[ends[k]] |= SENT_END;
+  memset(c->cls + 0xd800, 0, 0x800);
+  napi_value out;
+  if (napi_create_external(env, c, classes_free, NULL, &out) != napi_ok) {
+    free(c);
+    return NULL;
+  }
+  return out;
+}
+
+static inline int is_surrogate(uint16_t c) { return (c & 0xf800) == 0xd800; }
+static inline uint16_t ascii_lower(uint16_t c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
+
+/** Whether t[a, b) lowered holds the ASCII phrase p (no İ or Kelvin sign in the text: nothing else lowers to ASCII). */
+static int has_phrase(const uint16_t *t, int32_t a, int32_t b, const char *p) {
+  int32_t m = (int32_t)strlen(p);
+  for (int32_t i = a; i + m <= b; i++) {
+    int32_t j = 0;
+    while (j < m && ascii_lower(t[i + j]) == (uint16_t)p[j]) j++;
+    if (j == m) return 1;
+  }
+  return 0;
+}
+
+static int has_unit(const uint16_t *t, int32_t a, int32_t b, uint16_t c) {
+  for (int32_t i = a; i < b; i++)
+    if (t[i] == c) return 1;
+  return 0;
+}
+
+/** Whether t[a, b) may hold a CITATION match (\[\p{Nd}*\]|\[edit\]|\[citation needed\]): a non-ASCII unit after "[" counts. */
+static int may_cite(const uint16_t *t, int32_t a, int32_t b) {
+  static const char *WORDS[] = {"[edit]", "[citation needed]"};
+  for (int32_t i = a; i < b; i++) {
+    if (t[i] != '[') continue;
+    int32_t j = i + 1;
+    while (j < b && t[j] >= '0' && t[j] <= '9') j++;
+    if (j < b && (t[j] == ']' || t[j] >= 0x80)) return 1;
+    for (int w = 0; w < 2; w++) {
+      int32_t m = (int32_t)strlen(WORDS[w]), k = 0;
+      while (k < m && i + k < b && t[i + k] == (uint16_t)WORDS[w][k]) k++;
+      if (k == m) return 1;
+    }
+  }
+  return 0;
+}
+
+/** sentences.ts's nextSentence over tokens [from, to); -1 when a token needs the JavaScript. */
+static int32_t next_sentence(const Classes *c, const uint16_t *t, const int32_t *s, const int32_t *e, int32_t from, int32_t to) {
+  int seen = 0;
+  for (int32_t i = from; i < to; i++) {
+    uint16_t u = t[s[i]];
+    int plain = (u >= '0' && u <= '9') || ((u | 0x20) >= 'a' && (u | 0x20) <= 'z');
+    int ends = 0, punct = 0;
+    if (!plain) {
+      punct = 1;
+      for (int32_t k = s[i]; k < e[i]; k++) {
+        if (is_surrogate(t[k])) return -1;
+        if (!(c->cls[t[k]] & IS_P)) punct = 0;
+      }
+      ends = e[i] - s[i] == 1 && (c->cls[u] & SENT_END);
+    }
+    if (seen && !ends && !punct) return i;
+    if (ends) seen = 1;
+  }
+  return to;
+}
+
+/** sentenceCountOfTokens; -1 when a token needs the JavaScript. */
+static int32_t sentence_count(const Classes *c, const uint16_t *t, const int32_t *s, const int32_t *e, int32_t from, int32_t to) {
+  if (to <= from) return 0;
+  int32_t n = 1;
+  for (int32_t i = next_sentence(c, t, s, e, from, to); i < to; i = next_sentence(c, t, s, e, i, to)) {
+    if (i < 0) return -1;
+    n++;
+  }
+  return n;
+}
+
+/** lines.ts's wordStats: str.split() words of t[a, b), and whether one has more than maxLen code points (maxLen < 0: never). */
+static int32_t words_of(const uint16_t *t, int32_t a, int32_t b, int32_t maxLen, int *tooLong) {
+  int32_t count = 0;
+  *tooLong = 0;
+  for (int32_t i = a; i < b;) {
+    if (is_py_ws(t[i])) {
+      i++;
+      continue;
+    }
+    int32_t start = i;
+    while (i < b && !is_py_ws(t[i])) i++;
+    count++;
+    if (maxLen >= 0 && i - start > maxLen && (int32_t)cp_len(t, start, i) > maxLen) *tooLong = 1;
+  }
+  return count;
+}
+
+enum { REMOVE_CITATIONS, NO_TERMINAL, MIN_SENTENCES, MIN_WORDS, MAX_WORD, LOREM, JAVASCRIPT, CURLY, POLICY, OPTIONS };
+static const char *POLICY_PHRASES[] = {"terms of use", "privacy policy", "cookie policy", "uses cookies", "use of cookies", "use cookies"};
+
+/**
+ * c4Quality(handle, text, lines Int32Array, starts Int32Array, ends Int32Array, options Int32Array, units Int32Array,
+ * info Float64Array) → the rewritten text, or null for the JavaScript. lines = splitlineOffsets' triples, starts/ends
+ * = the text's spaCy tokens, options = [remove_citations, filter_no_terminal_punct, min_num_sentences,
+ * min_words_per_line, max_word_length, filter_lorem_ipsum, filter_javascript, filter_curly_bracket, filter_policy].
+ * units receives line-edits.c's rows, one per line (room for 6 × lines); info = [sentences, words of kept lines,
+ * lorem ipsum, curly bracket, whether curly bracket came first, lines kept].
+ */
+napi_value c4_quality(napi_env env, napi_callback_info info) {
+  size_t argc = 8;
+  napi_value argv[8];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  Classes *cls;
+  int32_t *lines, *s, *e, *o, *units;
+  double *res;
+  size_t n, nlines, ns, ne, no, nunits, nres;
+  if (argc < 8 || napi_get_value_external(env, argv[0], (void **)&cls) != napi_ok) return fail(env, "c4Quality: handle");
+  if (napi_get_value_string_utf16(env, argv[1], NULL, 0, &n) != napi_ok || n > 0x3fffffff) return fail(env, "c4Quality: text");
+  if (!typed(env, argv[2], napi_int32_array, (void **)&lines, &nlines) || nlines % 3 != 0) return fail(env, "c4Quality: lines");
+  if (!typed(env, argv[3], napi_int32_array, (void **)&s, &ns) || !typed(env, argv[4], napi_int32_array, (void **)&e, &ne) || ns != ne) return fail(env, "c4Quality: tokens");
+  if (!typed(env, argv[5], napi_int32_array, (void **)&o, &no) || no < OPTIONS) return fail(env, "c4Quality: options");
+  if (!typed(env, argv[6], napi_int32_array, (void **)&units, &nunits) || nunits < nlines * 2) return fail(env, "c4Quality: units");
+  if (!typed(env, argv[7], napi_float64_array, (void **)&res, &nres) || nres < 6) return fail(env, "c4Quality: info");
+  int32_t len = (int32_t)n, prev = 0;
+  for (size_t k = 0; k < nlines; k += 3) {
+    if (lines[k] < prev || lines[k] > lines[k + 1] || lines[k + 1] > lines[k + 2] || lines[k + 2] > len) return fail(env, "c4Quality: line offsets");
+    prev = lines[k + 2];
+  }
+  for (size_t k = 0; k < ns; k++)
+    if (s[k] < 0 || s[k] >= e[k] || e[k] > len || (k > 0 && s[k] < e[k - 1])) return fail(env, "c4Quality: token offsets");
+  uint16_t *t = utf16_copy(env, argv[1], n);
+  uint16_t *kept = malloc((n + 1) * sizeof(uint16_t));
+  if (t == NULL || kept == NULL) {
+    free(t);
+    free(kept);
+    return fail(env, "c4Quality: text (or out of memory)");
+  }
+  int phrases = o[LOREM] || o[JAVASCRIPT] || o[POLICY];
+  int ok = !(phrases && (has_unit(t, 0, len, 0x130) || has_unit(t, 0, len, 0x212a)));
+  double sentences = 0, words = 0;
+  int lorem = 0, curly = 0, curlyFirst = 0, linesKept = 0;
+  size_t keptLen = 0;
+  int32_t tok = 0;
+  for (size_t k = 0, r = 0; ok && k < nlines; k += 3, r += 6) {
+    int32_t start = lines[k], a = start, b = lines[k + 1];
+    while (a < b && is_py_ws(t[a])) a++;
+    while (b > a && is_py_ws(t[b - 1])) b--;
+    int32_t *u = units + r;
+    u[0] = start, u[1] = lines[k + 1], u[2] = lines[k + 2], u[3] = a, u[4] = b, u[5] = 0;
+    int tooLong;
+    int32_t count = words_of(t, a, b, o[MAX_WORD], &tooLong);
+    if ((o[MAX_WORD] != -1 && tooLong) || count < o[MIN_WORDS]) continue;
+    if (o[REMOVE_CITATIONS] && may_cite(t, a, b)) {
+      ok = 0;
+      break;
+    }
+    if (o[NO_TERMINAL]) {
+      uint16_t last = b > a ? t[b - 1] : 0;
+      int ends = last == '.' || last == '?' || last == '!' || last == '"' || last == '\'';
+      if (!ends || (b - a >= 3 && t[b - 2] == '.' && t[b - 3] == '.' && last == '.')) continue;
+    }
+    if (o[LOREM] && has_phrase(t, a, b, "lorem ipsum")) {
+      if (!lorem && !curly) curlyFirst = 0;
+      lorem = 1;
+      continue;
+    }
+    if (o[JAVASCRIPT] && has_phrase(t, a, b, "javascript")) continue;
+    if (o[CURLY] && has_unit(t, a, b, '{')) {
+      if (!lorem && !curly) curlyFirst = 1;
+      curly = 1;
+      continue;
+    }
+    int policy = 0;
+    for (int p = 0; o[POLICY] && p < 6 && !policy; p++) policy = has_phrase(t, a, b, POLICY_PHRASES[p]);
+    if (policy) continue;
+    // The line's tokens: those starting in [a, b) (lines come in order, so one cursor serves them all).
+    while (tok < (int32_t)ns && s[tok] < a) tok++;
+    int32_t from = tok;
+    while (tok < (int32_t)ns && s[tok] < b) tok++;
+    if (o[MIN_SENTENCES] != -1) {
+      int32_t c = sentence_count(cls, t, s, e, from, tok);
+      if (c < 0) {
+        ok = 0;
+        break;
+      }
+      sentences += c > 1 ? c : 1;
+    }
+    for (int32_t i = from; i < tok; i++)
+      if (!is_py_ws(t[s[i]])) words++;
+    u[5] = 1;
+    if (linesKept++ > 0) kept[keptLen++] = '\n';
+    memcpy(kept + keptLen, t + a, (size_t)(b - a) * sizeof(uint16_t));
+    keptLen += (size_t)(b - a);
+  }
+  napi_value result = NULL;
+  if (ok) {
+    // stripText of the kept lines joined by "\n".
+    size_t x = 0, y = keptLen;
+    while (x < y && is_py_ws(kept[x])) x++;
+    while (y > x && is_py_ws(kept[y - 1])) y--;
+    res[0] = sentences;
+    res[1] = words;
+    res[2] = lorem;
+    res[3] = curly;
+    res[4] = curlyFirst;
+    res[5] = linesKept;
+    if (napi_create_string_utf16(env, (const char16_t *)(kept + x), y - x, &result) != napi_ok) result = NULL;
+  } else if (napi_get_null(env, &result) != napi_ok)
+    result = NULL;
+  free(t);
+  free(kept);
+  return result;
+}
