@@ -4,7 +4,7 @@
 #define NAPI_VERSION 8
 /** Raised whenever an export's arguments or results change; workers/engine/native-addon.ts holds the same number. */
 #ifndef ASSAY_ABI
-#define ASSAY_ABI 15
+#define ASSAY_ABI 16
 #endif
 #include <node_api.h>
 #include <stddef.h>
@@ -31,6 +31,18 @@ static inline uint32_t cp_len(const uint16_t *t, int32_t a, int32_t b) {
       i++;
     }
   return n;
+}
+
+/** Whether code point cp is in one of the ascending [lo, hi] pairs (pairs of them), by binary search. */
+static inline int in_ranges(const int32_t *ranges, int32_t pairs, int32_t cp) {
+  int32_t lo = 0, hi = pairs - 1;
+  while (lo <= hi) {
+    int32_t mid = (lo + hi) / 2;
+    if (cp < ranges[2 * mid]) hi = mid - 1;
+    else if (cp > ranges[2 * mid + 1]) lo = mid + 1;
+    else return 1;
+  }
+  return 0;
 }
 
 /** Throws `message` as an Error; returns NULL for the caller to return. */

@@ -122,14 +122,7 @@ static void emails(Scan *s, int32_t from, int32_t to) {
 
 static int is_nd(const Scan *s, int32_t cp) {
   if (cp < 0x660) return cp >= '0' && cp <= '9';
-  int32_t lo = 0, hi = s->ndPairs - 1;
-  while (lo <= hi) {
-    int32_t mid = (lo + hi) / 2;
-    if (cp < s->nd[2 * mid]) hi = mid - 1;
-    else if (cp > s->nd[2 * mid + 1]) lo = mid + 1;
-    else return 1;
-  }
-  return 0;
+  return in_ranges(s->nd, s->ndPairs, cp);
 }
 
 /** String.prototype.codePointAt(i) over the whole text. */

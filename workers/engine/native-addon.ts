@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** native/assay.h's ASSAY_ABI: the version of the exports below. */
-export const NATIVE_ABI = 15;
+export const NATIVE_ABI = 16;
 
 /** What native/*.c export (see their comments for the arguments). */
 export interface NativeAddon {
@@ -85,13 +85,25 @@ export interface NativeAddon {
    * [x, y] pairs; the spans' number, written to out as [type, start, end] while they fit.
    */
   lineEdits(text: string, units: Int32Array, cuts: Int32Array, paragraphs: boolean, strip: boolean, out: Int32Array): number;
-  /** datatrove/c4-quality.ts's tables for c4Quality: \p{P} as [lo, hi] pairs, the one-unit sentence ends. */
-  c4QualityTables(punct: Uint16Array, sentenceEnds: Uint16Array): object;
+  /** datatrove/c4-quality.ts's tables for c4Quality: \p{P} as [lo, hi] pairs, the one-unit sentence ends, Unicode Nd pairs. */
+  c4QualityTables(punct: Uint16Array, sentenceEnds: Uint16Array, nd: Int32Array): object;
   /**
    * datatrove/c4-quality.ts's c4Quality for HEAD's split lines (see native/c4-quality.c): the rewritten text, or null
-   * for the JavaScript; units receives line-edits rows, info the counts.
+   * for the JavaScript; units receives line-edits rows, cuts the kept citations, edited the lines left to count, info
+   * the counts.
    */
-  c4Quality(tables: object, text: string, lines: Int32Array, starts: Int32Array, ends: Int32Array, options: Int32Array, units: Int32Array, info: Float64Array): string | null;
+  c4Quality(
+    tables: object,
+    text: string,
+    lines: Int32Array,
+    starts: Int32Array,
+    ends: Int32Array,
+    options: Int32Array,
+    units: Int32Array,
+    info: Float64Array,
+    cuts: Int32Array,
+    edited: Int32Array,
+  ): string | null;
 }
 
 export const ADDON_FILE = join('native', 'build', 'assay_native.node');

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PUNCT_CHARS, sentenceCountOfTokens, sentenceSpansOfTokens } from '../../../text/sentences.js';
 import { PUNCT_P_BMP_RANGES } from '../../../text/bmp-ranges.js';
 import { nativeAddon, type NativeAddon } from '../../../native-addon.js';
+import { ND_RANGES } from '../dolma/nd-ranges.js';
 import { isPySpace } from '../../../text/spacy/tokenizer.js';
 import { tokenizerFor, type TokenOffsets } from '../../../text/words.js';
 import type { TaggerSpec, TagSpan } from '../../types.js';
@@ -145,15 +146,18 @@ export function c4Quality(text: string, o: C4QualityOptions): C4Result {
 
 let tables: object | undefined;
 let rows = new Int32Array(6 * 64);
-const info = new Float64Array(6);
+let cuts = new Int32Array(1024);
+let edited = new Int32Array(64);
+const info = new Float64Array(8);
 const optionRows = new WeakMap<C4QualityOptions, Int32Array>();
 
 /**
- * c4Quality for HEAD's split lines in C (native/c4-quality.c), or null where the C hands the document back (a
- * citation, İ or the Kelvin sign, a token with a surrogate that the sentence rules read).
+ * c4Quality for HEAD's split lines in C (native/c4-quality.c), or null where the C hands the document back (İ or the
+ * Kelvin sign, a token with a surrogate that the sentence rules read). Kept lines with citations cut out are counted
+ * here: their tokens are the edited line's.
  */
 export function c4QualityNative(addon: NativeAddon, text: string, o: C4QualityOptions): C4Result | null {
-  tables ??= addon.c4QualityTables(PUNCT_P_BMP_RANGES, Uint16Array.from([...PUNCT_CHARS].filter((c) => c.length === 1), (c) => c.charCodeAt(0)));
+  tables ??= addon.c4QualityTables(PUNCT_P_BMP_RANGES, Uint16Array.from([...PUNCT_CHARS].filter((c) => c.length === 1), (c) => c.charCodeAt(0)), ND_RANGES);
   let options = optionRows.get(o);
   if (options === undefined) {
     const flag = (b: boolean) => (b ? 1 : 0);
@@ -163,9 +167,21 @@ export function c4QualityNative(addon: NativeAddon, text: string, o: C4QualityOp
   }
   const lines = documentLines(text);
   if (rows.length < 2 * lines.length) rows = new Int32Array(4 * lines.length);
+  if (edited.length < lines.length / 3) edited = new Int32Array(lines.length);
+  if (cuts.length < text.length) cuts = new Int32Array(2 * text.length);
   const { starts, ends } = viewOf(text).spacyTokens(o.language);
-  const rewritten = addon.c4Quality(tables, text, lines, starts, ends, options, rows, info);
+  const rewritten = addon.c4Quality(tables, text, lines, starts, ends, options, rows, info, cuts, edited);
   if (rewritten === null) return null;
+  let numSentences = info[0] as number;
+  let words = info[1] as number;
+  for (let k = 0; k < (info[7] as number); k++) {
+    const r = 6 * (edited[k] as number);
+    const line = text.slice(rows[r + 3], rows[r + 4]).replace(CITATION, '');
+    const t = { text: line, tokens: tokenizerFor(o.language).tokenize(line), from: 0, to: 0 };
+    t.to = t.tokens.starts.length;
+    if (o.min_num_sentences !== -1) numSentences += Math.max(1, sentenceCountOfTokens(line, t.tokens, 0, t.to));
+    words += nonSpaceTokens(t);
+  }
   const lorem = info[2] === 1;
   const curly = info[3] === 1;
   const doc: RuleOutcome[] = [
@@ -173,18 +189,17 @@ export function c4QualityNative(addon: NativeAddon, text: string, o: C4QualityOp
     { rule: 'curly_bracket', value: curly ? 1 : 0, fail: curly },
   ];
   if (info[4] === 1) doc.reverse();
-  const numSentences = info[0] as number;
   const linesKept = info[5] as number;
   return {
     outcomes: [
       ...doc,
       { rule: 'too_few_sentences', value: o.min_num_sentences === -1 ? undefined : numSentences, fail: numSentences < o.min_num_sentences },
     ],
-    edits: lineEditsOfRows(addon, text, rows.subarray(0, 2 * lines.length), true),
+    edits: lineEditsOfRows(addon, text, rows.subarray(0, 2 * lines.length), true, true, cuts.subarray(0, 2 * (info[6] as number))),
     text: rewritten,
     linesKept,
     linesRemoved: lines.length / 3 - linesKept,
-    words: info[1] as number,
+    words,
   };
 }
 
