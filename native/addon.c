@@ -48,7 +48,8 @@ NAPI_MODULE_INIT() {
       !export(env, exports, "piiFast", pii_fast) || !export(env, exports, "c4Phrases", c4_phrases) ||
       !export(env, exports, "c4Lines", c4_lines) || !export(env, exports, "gopherQualityTables", gopher_quality_tables) ||
       !export(env, exports, "gopherQuality", gopher_quality) || !export(env, exports, "lineEdits", line_edits) ||
-      !export(env, exports, "c4QualityTables", c4_quality_tables) || !export(env, exports, "c4Quality", c4_quality))
+      !export(env, exports, "c4QualityTables", c4_quality_tables) || !export(env, exports, "c4Quality", c4_quality) ||
+      !export(env, exports, "repetitionDuplicates", repetition_duplicates))
     return NULL;
   return exports;
 }

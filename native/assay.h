@@ -4,7 +4,7 @@
 #define NAPI_VERSION 8
 /** Raised whenever an export's arguments or results change; workers/engine/native-addon.ts holds the same number. */
 #ifndef ASSAY_ABI
-#define ASSAY_ABI 16
+#define ASSAY_ABI 17
 #endif
 #include <node_api.h>
 #include <stddef.h>
@@ -82,4 +82,5 @@ napi_value gopher_quality(napi_env env, napi_callback_info info);
 napi_value line_edits(napi_env env, napi_callback_info info);
 napi_value c4_quality_tables(napi_env env, napi_callback_info info);
 napi_value c4_quality(napi_env env, napi_callback_info info);
+napi_value repetition_duplicates(napi_env env, napi_callback_info info);
 #endif

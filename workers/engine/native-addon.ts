@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** native/assay.h's ASSAY_ABI: the version of the exports below. */
-export const NATIVE_ABI = 16;
+export const NATIVE_ABI = 17;
 
 /** What native/*.c export (see their comments for the arguments). */
 export interface NativeAddon {
@@ -38,6 +38,11 @@ export interface NativeAddon {
   spacyWords(handle: object, text: string, starts: Int32Array, ends: Int32Array, ids: Int32Array, cpLens: Int32Array, first: Int32Array, wordStarts: Int32Array, chars: Uint16Array): [number, number];
   /** text/duplicates.ts's duplicatesOf: of `count` ranges (a, b pairs), out[0] = those repeating an earlier one, out[1] = their code points. */
   rangeDuplicates(text: string, ranges: Int32Array, count: number, out: Float64Array): void;
+  /**
+   * datatrove/gopher-repetition.ts's paragraph and line duplicates (see native/ranges.c): out = [paragraphs, duplicated,
+   * their code points, lines, duplicated, their code points]; lines = splitlineOffsets' triples (v0.2.0) or null (HEAD).
+   */
+  repetitionDuplicates(text: string, a: number, b: number, lines: Int32Array | null, out: Float64Array): void;
   /** mix/attr-lines.ts's reader: each attribute line's members as offsets into it (see native/attrs.c); the ints used, -1: out or nums too small. */
   attrLines(lines: readonly unknown[], count: number, out: Int32Array, nums: Float64Array): number;
   /** mix/doc-lines.ts's reader: each document line's top-level members as offsets into it (see native/attrs.c); the ints used, -1: out too small. */

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { findDuplicates } from '../../../text/duplicates.js';
 import { cpLength, pySplitlines, pyStrip } from '../../../text/python.js';
-import { gopherRepetitionOptions, gopherRepetitionRules } from './gopher-repetition.js';
+import { nativeAddon } from '../../../native-addon.js';
+import { gopherRepetitionOptions, gopherRepetitionRules, pieceDuplicates } from './gopher-repetition.js';
 
 const PIECES = ['\n', '\n', '\n\n', '\n\n\n', 'a', 'ab', 'b a', ' ', '\t', '\r\n', '\r', '😀', '\ud800', '\udc00', '\u2028', 'é', 'x'.repeat(30)];
 
@@ -37,4 +38,27 @@ describe('gopher_repetition lines and paragraphs', () => {
       }
     });
   }
+});
+
+describe('gopher_repetition lines and paragraphs in C (native/ranges.c)', () => {
+  const addon = nativeAddon();
+
+  it.skipIf(addon === null)('give the JavaScript counts on 3,000 random texts, both profiles', () => {
+    for (const profile of ['head', 'fineweb-2024'] as const) {
+      const o = gopherRepetitionOptions.parse({ profile });
+      for (let seed = 0; seed < 1500; seed++) {
+        const text = randomText(seed + 7000) + (seed % 3 === 0 ? '\n\n' + randomText(seed) : '');
+        expect(pieceDuplicates(text, o), JSON.stringify(text)).toEqual(pieceDuplicates(text, o, true));
+      }
+    }
+  });
+
+  it.skipIf(addon === null)('refuses a range or lines outside the text', () => {
+    const out = new Float64Array(6);
+    expect(() => addon!.repetitionDuplicates('abc', 2, 1, null, out)).toThrow(/range/);
+    expect(() => addon!.repetitionDuplicates('abc', 0, 4, null, out)).toThrow(/range/);
+    expect(() => addon!.repetitionDuplicates('abc', 0, 3, Int32Array.of(0, 5, 5), out)).toThrow(/line offsets/);
+    addon!.repetitionDuplicates('a\n\na\nb\nb', 0, 8, null, out);
+    expect(Array.from(out)).toEqual([2, 0, 0, 4, 2, 2]);
+  });
 });

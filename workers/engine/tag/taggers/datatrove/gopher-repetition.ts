@@ -8,6 +8,7 @@ import { allDuplicateChars, primeDuplicateChars } from './dup-ngrams.js';
 import { splitlineOffsets, stripRange } from './lines.js';
 import { topNgramChars } from './ngrams.js';
 import { wordIdsFor } from './word-ids.js';
+import { nativeAddon } from '../../../native-addon.js';
 import { primeDataTrove } from './priming.js';
 
 const nGramList = (def: Array<[number, number]>, what: string) =>
@@ -42,7 +43,7 @@ function nsOf(o: GopherRepetitionOptions): { top: number[]; dup: number[] } {
   return v;
 }
 
-interface Duplicates {
+export interface Duplicates {
   /** Pieces, duplicated pieces, and their code points. */
   count: number;
   elements: number;
@@ -90,16 +91,30 @@ function counted(text: string, list: RangeList): Duplicates {
   return { count: list.count, elements, chars };
 }
 
+const found = new Float64Array(6);
+
+/**
+ * The paragraphs' and the lines' duplicates: in C (native/ranges.c) when the addon is loaded (unless `js`), else in
+ * JavaScript. v0.2.0 split lines with splitlines(); HEAD uses re.split("\n+") (a8d21e2b).
+ */
+export function pieceDuplicates(text: string, o: GopherRepetitionOptions, js = false): [Duplicates, Duplicates] {
+  const [a, b] = stripRange(text, 0, text.length);
+  const addon = js ? null : nativeAddon();
+  if (addon === null) return [duplicatePieces(text, a, b, 2), o.profile === 'head' ? duplicatePieces(text, 0, text.length, 1) : duplicateLines(text)];
+  addon.repetitionDuplicates(text, a, b, o.profile === 'head' ? null : splitlineOffsets(text), found);
+  return [
+    { count: found[0] as number, elements: found[1] as number, chars: found[2] as number },
+    { count: found[3] as number, elements: found[4] as number, chars: found[5] as number },
+  ];
+}
+
 /**
  * Rule values in upstream order. An empty text makes upstream raise ZeroDivisionError; here the ratios over
  * len(text) are left out and the document is kept.
  */
 export function gopherRepetitionRules(text: string, o: GopherRepetitionOptions): RuleOutcome[] {
   const len = cpLength(text);
-  const [a, b] = stripRange(text, 0, text.length);
-  const para = duplicatePieces(text, a, b, 2);
-  // v0.2.0 split lines with splitlines(); HEAD uses re.split("\n+") (a8d21e2b).
-  const line = o.profile === 'head' ? duplicatePieces(text, 0, text.length, 1) : duplicateLines(text);
+  const [para, line] = pieceDuplicates(text, o);
   const out: RuleOutcome[] = [];
   const push = (rule: string, value: number | undefined, t: number | null) => out.push({ rule, value, fail: above(value, t) });
   push('dup_para_frac', ratio(para.elements, para.count), o.dup_para_frac);
