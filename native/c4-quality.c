@@ -69,15 +69,40 @@ napi_value c4_quality_tables(napi_env env, napi_callback_info info) {
 static inline int is_surrogate(uint16_t c) { return (c & 0xf800) == 0xd800; }
 static inline uint16_t ascii_lower(uint16_t c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
 
-/** Whether t[a, b) lowered holds the ASCII phrase p (no İ or Kelvin sign in the text: nothing else lowers to ASCII). */
-static int has_phrase(const uint16_t *t, int32_t a, int32_t b, const char *p) {
-  int32_t m = (int32_t)strlen(p);
-  for (int32_t i = a; i + m <= b; i++) {
-    int32_t j = 0;
-    while (j < m && ascii_lower(t[i + j]) == (uint16_t)p[j]) j++;
-    if (j == m) return 1;
+/** Whether l[i, n) lowered starts with the lowercase ASCII phrase p. */
+static int phrase_at(const uint16_t *l, int32_t i, int32_t n, const char *p) {
+  for (; *p; p++, i++)
+    if (i >= n || ascii_lower(l[i]) != (uint16_t)*p) return 0;
+  return 1;
+}
+
+enum { P_LOREM = 1, P_JAVASCRIPT = 2, P_POLICY = 4 };
+static const char *POLICY_PHRASES[] = {"terms of use", "privacy policy", "cookie policy", "uses cookies", "use of cookies", "use cookies"};
+
+/**
+ * Which of the phrases l[0, n) lowered holds (no İ or Kelvin sign in the text: nothing else lowers to ASCII), in one
+ * pass: a phrase is tried only where its first letter is.
+ */
+static int phrases_in(const uint16_t *l, int32_t n) {
+  int found = 0;
+  for (int32_t i = 0; i < n; i++) {
+    switch (ascii_lower(l[i])) {
+    case 'l':
+      if (phrase_at(l, i, n, "lorem ipsum")) found |= P_LOREM;
+      break;
+    case 'j':
+      if (phrase_at(l, i, n, "javascript")) found |= P_JAVASCRIPT;
+      break;
+    case 't':
+    case 'p':
+    case 'c':
+    case 'u':
+      for (int p = 0; p < 6; p++)
+        if (POLICY_PHRASES[p][0] == ascii_lower(l[i]) && phrase_at(l, i, n, POLICY_PHRASES[p])) found |= P_POLICY;
+      break;
+    }
   }
-  return 0;
+  return found;
 }
 
 static int has_unit(const uint16_t *t, int32_t a, int32_t b, uint16_t c) {
@@ -179,7 +204,6 @@ static int32_t words_of(const uint16_t *t, int32_t a, int32_t b, int32_t maxLen,
 }
 
 enum { REMOVE_CITATIONS, NO_TERMINAL, MIN_SENTENCES, MIN_WORDS, MAX_WORD, LOREM, JAVASCRIPT, CURLY, POLICY, OPTIONS };
-static const char *POLICY_PHRASES[] = {"terms of use", "privacy policy", "cookie policy", "uses cookies", "use of cookies", "use cookies"};
 
 /** One judged line: the checks after the word counts, on the line as citations left it (l[0, n)). 1 kept, 0 dropped. */
 static int judge(const int32_t *o, const uint16_t *l, int32_t n, int *lorem, int *curly, int *curlyFirst) {
@@ -188,20 +212,19 @@ static int judge(const int32_t *o, const uint16_t *l, int32_t n, int *lorem, int
     int ends = last == '.' || last == '?' || last == '!' || last == '"' || last == '\'';
     if (!ends || (n >= 3 && l[n - 2] == '.' && l[n - 3] == '.' && last == '.')) return 0;
   }
-  if (o[LOREM] && has_phrase(l, 0, n, "lorem ipsum")) {
+  int found = o[LOREM] || o[JAVASCRIPT] || o[POLICY] ? phrases_in(l, n) : 0;
+  if (o[LOREM] && (found & P_LOREM)) {
     if (!*lorem && !*curly) *curlyFirst = 0;
     *lorem = 1;
     return 0;
   }
-  if (o[JAVASCRIPT] && has_phrase(l, 0, n, "javascript")) return 0;
+  if (o[JAVASCRIPT] && (found & P_JAVASCRIPT)) return 0;
   if (o[CURLY] && has_unit(l, 0, n, '{')) {
     if (!*lorem && !*curly) *curlyFirst = 1;
     *curly = 1;
     return 0;
   }
-  for (int p = 0; o[POLICY] && p < 6; p++)
-    if (has_phrase(l, 0, n, POLICY_PHRASES[p])) return 0;
-  return 1;
+  return !(o[POLICY] && (found & P_POLICY));
 }
 
 /**
@@ -317,7 +340,15 @@ napi_value c4_quality(napi_env env, napi_callback_info info) {
     res[5] = linesKept;
     res[6] = cutPairs;
     res[7] = editedLines;
-    if (napi_create_string_utf16(env, (const char16_t *)(kept + x), y - x, &result) != napi_ok) result = NULL;
+    // A one-byte string where every unit fits (V8 keeps such text one byte per character, as it read it).
+    int wide = 0;
+    for (size_t i = x; i < y && !wide; i++) wide = kept[i] > 0xff;
+    if (!wide) {
+      char *bytes = (char *)line;
+      for (size_t i = x; i < y; i++) bytes[i - x] = (char)kept[i];
+      if (napi_create_string_latin1(env, bytes, y - x, &result) != napi_ok) result = NULL;
+    } else if (napi_create_string_utf16(env, (const char16_t *)(kept + x), y - x, &result) != napi_ok)
+      result = NULL;
   } else if (napi_get_null(env, &result) != napi_ok)
     result = NULL;
   free(t);

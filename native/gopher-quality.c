@@ -86,16 +86,23 @@ static int is_stop(const Tables *t, const uint16_t *w, int32_t len) {
   return 0;
 }
 
-/** str.count(sub) for a sub of 1 to 3 units: non-overlapping occurrences, left to right. */
-static double py_count(const uint16_t *t, int32_t n, const uint16_t *sub, int32_t len) {
-  double count = 0;
-  for (int32_t i = 0; i + len <= n;) {
-    if (memcmp(t + i, sub, (size_t)len * sizeof(uint16_t)) == 0) {
-      count++;
-      i += len;
-    } else i++;
+/**
+ * text.count("#") and text.count("...") + text.count("…") in one pass: non-overlapping "..." left to right, as
+ * str.count finds them.
+ */
+static void symbol_counts(const uint16_t *t, int32_t n, double *hashes, double *ellipses) {
+  double h = 0, e = 0;
+  for (int32_t i = 0; i < n; i++) {
+    uint16_t c = t[i];
+    if (c == '#') h++;
+    else if (c == 0x2026) e++;
+    else if (c == '.' && i + 2 < n && t[i + 1] == '.' && t[i + 2] == '.') {
+      e++;
+      i += 2;
+    }
   }
-  return count;
+  *hashes = h;
+  *ellipses = e;
 }
 
 /**
@@ -186,7 +193,6 @@ napi_value gopher_quality(napi_env env, napi_callback_info info) {
     if (b - a >= 1 && t[b - 1] == 0x2026) endEllipsis++;
     else if (b - a >= 3 && t[b - 1] == '.' && t[b - 2] == '.' && t[b - 3] == '.') endEllipsis++;
   }
-  static const uint16_t HASH[] = {'#'}, DOTS[] = {'.', '.', '.'}, ELLIPSIS[] = {0x2026};
   out[0] = nonSymbol;
   out[1] = nonSymbolChars;
   out[2] = alphaWords;
@@ -194,8 +200,7 @@ napi_value gopher_quality(napi_env env, napi_callback_info info) {
   out[4] = stopWords;
   out[5] = bullets;
   out[6] = endEllipsis;
-  out[7] = py_count(t, (int32_t)n, HASH, 1);
-  out[8] = py_count(t, (int32_t)n, DOTS, 3) + py_count(t, (int32_t)n, ELLIPSIS, 1);
+  symbol_counts(t, (int32_t)n, &out[7], &out[8]);
   free(occ);
   free(t);
   napi_value result;

@@ -7,7 +7,7 @@ import { c4QualityJs, c4QualityNative, c4QualityOptions } from './c4-quality.js'
 const LINES = [
   'This is a proper sentence with words.', 'Another line. It has two sentences! And a third?', 'Short line', '  Indented line with trailing spaces.   ',
   'Ends with an ellipsis...', 'Quote line that ends with a quote."', "Single quote ends it'", 'LOREM Ipsum dolor sit amet.', 'Needs JavaScript to run.',
-  'We Use Cookies here, see the Privacy Policy.', 'Read the terms of use before.', 'A { brace } in a line.', 'Words  with   double   spaces.',
+  'We Use Cookies here, see the Privacy Policy.', 'Read the terms of use before.', 'Our site Uses Cookies daily.', 'A cookie POLICY applies.', 'A { brace } in a line.', 'Words  with   double   spaces.',
   'Wait‼ Really？ Yes｡ Done。', 'Dots . . . and ?! marks !? here.', '“Quoted” — dashes – and ‘apostrophes’.', 'A supercalifragilisticexpialidocious word.',
   'Emoji 😀 in a line. Next one.', 'Astral end 𑁇 here. And more.', 'İstanbul is a city.', 'The \u212aelvin sign.', 'A citation [1] here.', 'Not a citation [x] here.',
   'Empty brackets [] here.', 'Arabic digits [١] here.', 'See [edit] there.', 'Astral digit [\u{1d7d9}] cited.', 'Two [12][edit] at once.',

@@ -52,8 +52,9 @@ describe('gopher_quality in C (native/gopher-quality.c)', () => {
   // Words of every class: ASCII, BMP letters and punctuation, astral letters (𝐀) and punctuation (U+10A56), emoji,
   // lone surrogate halves, stop words, and every line break and space the line rules strip.
   const WORDS = ['the', 'The', 'be', 'to', 'of', 'and', 'that', 'have', 'with', 'word', 'Über', 'σοφία', '中文', '¿', '—', '...', '…', '#', '#tag',
-    '\u{1d400}x', '\u{10a56}', '\u{10a56}\u{10a57}', '😀', 'a😀', '\ud800', 'x\udc00', '-', '•', '!!', '12', '١٢', 'a.b', '«»'];
-  const GAPS = [' ', '  ', '\n', '\r\n', '\r', '\u2028', '\u0085', '\x0b', '\x1c', '\t', '\u00a0', '\u3000', ' \n '];
+    '\u{1d400}x', '\u{10a56}', '\u{10a56}\u{10a57}', '😀', 'a😀', '\ud800', 'x\udc00', '-', '•', '!!', '12', '١٢', 'a.b', '«»',
+    '..', '....', '.....', '…...', '#...#'];
+  const GAPS = [' ', '  ', '\n', '\r\n', '\r', '\u2028', '\u0085', '\x0b', '\x1c', '\t', '\u00a0', '\u3000', ' \n ', ''];
 
   function text(seed: number): string {
     let s = seed >>> 0;
