@@ -77,30 +77,24 @@ static int phrase_at(const uint16_t *l, int32_t i, int32_t n, const char *p) {
 }
 
 enum { P_LOREM = 1, P_JAVASCRIPT = 2, P_POLICY = 4 };
-static const char *POLICY_PHRASES[] = {"terms of use", "privacy policy", "cookie policy", "uses cookies", "use of cookies", "use cookies"};
 
 /**
  * Which of the phrases l[0, n) lowered holds (no İ or Kelvin sign in the text: nothing else lowers to ASCII), in one
- * pass: a phrase is tried only where its first letter is.
+ * pass: c4-quality.ts's POLICY ("terms of use", "privacy policy", "cookie policy", "uses cookies", "use of cookies",
+ * "use cookies"), "lorem ipsum" and "javascript".
  */
 static int phrases_in(const uint16_t *l, int32_t n) {
   int found = 0;
-  for (int32_t i = 0; i < n; i++) {
-    switch (ascii_lower(l[i])) {
-    case 'l':
-      if (phrase_at(l, i, n, "lorem ipsum")) found |= P_LOREM;
-      break;
-    case 'j':
-      if (phrase_at(l, i, n, "javascript")) found |= P_JAVASCRIPT;
-      break;
-    case 't':
-    case 'p':
-    case 'c':
-    case 'u':
-      for (int p = 0; p < 6; p++)
-        if (POLICY_PHRASES[p][0] == ascii_lower(l[i]) && phrase_at(l, i, n, POLICY_PHRASES[p])) found |= P_POLICY;
-      break;
-    }
+  for (int32_t i = 0; i + 1 < n; i++) {
+    // Each phrase is told from the others by its first two letters: one comparison per phrase that can start here.
+    uint16_t c = ascii_lower(l[i]), d = ascii_lower(l[i + 1]);
+    if (c == 'l' && d == 'o') found |= phrase_at(l, i, n, "lorem ipsum") ? P_LOREM : 0;
+    else if (c == 'j' && d == 'a') found |= phrase_at(l, i, n, "javascript") ? P_JAVASCRIPT : 0;
+    else if (c == 't' && d == 'e') found |= phrase_at(l, i, n, "terms of use") ? P_POLICY : 0;
+    else if (c == 'p' && d == 'r') found |= phrase_at(l, i, n, "privacy policy") ? P_POLICY : 0;
+    else if (c == 'c' && d == 'o') found |= phrase_at(l, i, n, "cookie policy") ? P_POLICY : 0;
+    else if (c == 'u' && d == 's' && phrase_at(l, i, n, "use"))
+      found |= phrase_at(l, i, n, "uses cookies") || phrase_at(l, i, n, "use of cookies") || phrase_at(l, i, n, "use cookies") ? P_POLICY : 0;
   }
   return found;
 }
@@ -186,17 +180,23 @@ static int32_t sentence_count(const Classes *c, const uint16_t *t, const int32_t
   return n;
 }
 
-/** lines.ts's wordStats: str.split() words of t[a, b), and whether one has more than maxLen code points (maxLen < 0: never). */
-static int32_t words_of(const uint16_t *t, int32_t a, int32_t b, int32_t maxLen, int *tooLong) {
+/**
+ * lines.ts's wordStats: str.split() words of t[a, b), and whether one has more than maxLen code points (maxLen < 0:
+ * never); marks gets BRACKET when the line has a "[", BRACE when it has a "{" (one pass for the checks after).
+ */
+enum { BRACKET = 1, BRACE = 2 };
+
+static int32_t words_of(const uint16_t *t, int32_t a, int32_t b, int32_t maxLen, int *tooLong, int *marks) {
   int32_t count = 0;
   *tooLong = 0;
+  *marks = 0;
   for (int32_t i = a; i < b;) {
     if (is_py_ws(t[i])) {
       i++;
       continue;
     }
     int32_t start = i;
-    while (i < b && !is_py_ws(t[i])) i++;
+    for (; i < b && !is_py_ws(t[i]); i++) *marks |= t[i] == '[' ? BRACKET : t[i] == '{' ? BRACE : 0;
     count++;
     if (maxLen >= 0 && i - start > maxLen && (int32_t)cp_len(t, start, i) > maxLen) *tooLong = 1;
   }
@@ -205,8 +205,11 @@ static int32_t words_of(const uint16_t *t, int32_t a, int32_t b, int32_t maxLen,
 
 enum { REMOVE_CITATIONS, NO_TERMINAL, MIN_SENTENCES, MIN_WORDS, MAX_WORD, LOREM, JAVASCRIPT, CURLY, POLICY, OPTIONS };
 
-/** One judged line: the checks after the word counts, on the line as citations left it (l[0, n)). 1 kept, 0 dropped. */
-static int judge(const int32_t *o, const uint16_t *l, int32_t n, int *lorem, int *curly, int *curlyFirst) {
+/**
+ * One judged line: the checks after the word counts, on the line as citations left it (l[0, n); cutting citations
+ * neither adds nor removes a "{", so `brace` is the line's). 1 kept, 0 dropped.
+ */
+static int judge(const int32_t *o, const uint16_t *l, int32_t n, int brace, int *lorem, int *curly, int *curlyFirst) {
   if (o[NO_TERMINAL]) {
     uint16_t last = n > 0 ? l[n - 1] : 0;
     int ends = last == '.' || last == '?' || last == '!' || last == '"' || last == '\'';
@@ -219,7 +222,7 @@ static int judge(const int32_t *o, const uint16_t *l, int32_t n, int *lorem, int
     return 0;
   }
   if (o[JAVASCRIPT] && (found & P_JAVASCRIPT)) return 0;
-  if (o[CURLY] && has_unit(l, 0, n, '{')) {
+  if (o[CURLY] && brace) {
     if (!*lorem && !*curly) *curlyFirst = 1;
     *curly = 1;
     return 0;
@@ -282,13 +285,13 @@ napi_value c4_quality(napi_env env, napi_callback_info info) {
     while (b > a && is_py_ws(t[b - 1])) b--;
     int32_t *u = units + r;
     u[0] = start, u[1] = lines[k + 1], u[2] = lines[k + 2], u[3] = a, u[4] = b, u[5] = 0;
-    int tooLong;
-    int32_t count = words_of(t, a, b, o[MAX_WORD], &tooLong);
+    int tooLong, marks;
+    int32_t count = words_of(t, a, b, o[MAX_WORD], &tooLong, &marks);
     if ((o[MAX_WORD] != -1 && tooLong) || count < o[MIN_WORDS]) continue;
     // The line as the checks read it: with its citations cut out, when there are any.
     const uint16_t *l = t + a;
     int32_t ln = b - a;
-    int32_t found = o[REMOVE_CITATIONS] ? citations(cls, t, a, b, cuts + 2 * cutPairs) : 0;
+    int32_t found = o[REMOVE_CITATIONS] && (marks & BRACKET) ? citations(cls, t, a, b, cuts + 2 * cutPairs) : 0;
     if (found > 0) {
       ln = 0;
       for (int32_t i = a, c = 0; i < b; c++) {
@@ -300,7 +303,7 @@ napi_value c4_quality(napi_env env, napi_callback_info info) {
       }
       l = line;
     }
-    if (!judge(o, l, ln, &lorem, &curly, &curlyFirst)) continue;
+    if (!judge(o, l, ln, marks & BRACE, &lorem, &curly, &curlyFirst)) continue;
     if (found > 0) {
       // Kept with citations cut: the caller tokenizes the edited line; the document's tokens are not its tokens.
       cutPairs += found;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { nativeAddon } from '../../../native-addon.js';
 import { PUNCT_P_BMP_RANGES } from '../../../text/bmp-ranges.js';
-import { c4QualityJs, c4QualityNative, c4QualityOptions } from './c4-quality.js';
+import { c4QualityJs, c4QualityNative, c4QualityOptions, POLICY } from './c4-quality.js';
 
 const LINES = [
   'This is a proper sentence with words.', 'Another line. It has two sentences! And a third?', 'Short line', '  Indented line with trailing spaces.   ',
@@ -11,6 +11,8 @@ const LINES = [
   'Wait‼ Really？ Yes｡ Done。', 'Dots . . . and ?! marks !? here.', '“Quoted” — dashes – and ‘apostrophes’.', 'A supercalifragilisticexpialidocious word.',
   'Emoji 😀 in a line. Next one.', 'Astral end 𑁇 here. And more.', 'İstanbul is a city.', 'The \u212aelvin sign.', 'A citation [1] here.', 'Not a citation [x] here.',
   'Empty brackets [] here.', 'Arabic digits [١] here.', 'See [edit] there.', 'Astral digit [\u{1d7d9}] cited.', 'Two [12][edit] at once.',
+  // Every policy phrase on its own (the C holds its own copy of the list), in capitals.
+  ...POLICY.map((p) => `A line on ${p.toUpperCase()} here.`),
   'Unclosed [citation needed here.', '[3] Cited at the start.', 'Cited at the end.[4]', 'Java[1]Script split by a citation.', '', '   ', '\t', '... ... ...', '(parenthesis). Then more.', 'e.g. this, i.e. that.',
 ];
 const BREAKS = ['\n', '\n', '\n\n', '\r\n', '\r', '\u2028', '\x0b', '\x1c', '\u0085'];

@@ -1,0 +1,32 @@
+// scratch: a fresh tag pass with perf enabled only around runTag (perf --control fifo)
+import { openSync, writeSync, readSync, readFileSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { execFile } from 'node:child_process';
+import { tagSettingsFromText } from '../workers/engine/tag/config-file.js';
+import { runTag } from '../workers/engine/tag/runtime.js';
+const path = '/work/main/configs/fineweb.yaml';
+const taggers: (string | object)[] = process.env.TAGGERS ? process.env.TAGGERS.split(',') : process.env.DOLMA ? ['gopher_v1', 'c4_v2', 'pii_regex_with_counts_fast_v2'] : (tagSettingsFromText(readFileSync(path, 'utf8'), path).requests ?? []);
+rmSync('/tmp/sus/pw', { recursive: true, force: true }); mkdirSync('/tmp/sus/pw/documents', { recursive: true });
+const src = '/work/main/bench/.data/tag-prose/documents/prose.jsonl.gz';
+let measured = '/tmp/sus/pw/documents/p.jsonl.gz';
+const run = (f: string) => runTag({ documents: [f], taggers: taggers as never, experiment: 'bench', ignoreExisting: true, processes: 1 });
+if (process.env.SUS) {
+  const lines = gunzipSync(readFileSync(src)).toString('utf8').split('\n').filter((l) => l !== '');
+  const deal = (name: string, part: number) => { const f = `/tmp/sus/pw/${name}/documents/${name}.jsonl.gz`; mkdirSync(`/tmp/sus/pw/${name}/documents`, { recursive: true }); writeFileSync(f, gzipSync(lines.filter((_, i) => i % 2 === part).join('\n') + '\n', { level: 1 })); return f; };
+  const warm = deal('warm', 0);
+  measured = deal('meas', 1);
+  await run(warm);
+} else symlinkSync(src, measured);
+const ctl = process.env.CTL ? openSync(process.env.CTL, 'w') : -1;
+const ack = process.env.ACK ? openSync(process.env.ACK, 'r') : -1;
+const cmd = (s: string) => { if (ctl >= 0) { writeSync(ctl, s + '\n'); readSync(ack, Buffer.alloc(5)); } };
+const cg = (on: string) => new Promise((r) => { const t = setInterval(() => {}, 1); execFile('callgrind_control', ['-i', on, String(process.pid)], (e, out) => { clearInterval(t); console.error('cg', on, e?.message ?? out.trim()); r(null); }); });
+if (process.env.CG) await cg('on');
+cmd('enable');
+if (process.env.MARK) console.log('WINDOW-START');
+const c = process.cpuUsage();
+await run(measured);
+const u = process.cpuUsage(c);
+cmd('disable');
+if (process.env.CG) await cg('off');
+console.log('cpu', ((u.user + u.system) / 1e6).toFixed(3));
