@@ -49,7 +49,7 @@ NAPI_MODULE_INIT() {
       !export(env, exports, "c4Lines", c4_lines) || !export(env, exports, "gopherQualityTables", gopher_quality_tables) ||
       !export(env, exports, "gopherQuality", gopher_quality) || !export(env, exports, "lineEdits", line_edits) ||
       !export(env, exports, "c4QualityTables", c4_quality_tables) || !export(env, exports, "c4Quality", c4_quality) ||
-      !export(env, exports, "repetitionDuplicates", repetition_duplicates))
+      !export(env, exports, "repetitionDuplicates", repetition_duplicates) || !export(env, exports, "finewebLines", fineweb_lines))
     return NULL;
   return exports;
 }

@@ -4,7 +4,7 @@
 #define NAPI_VERSION 8
 /** Raised whenever an export's arguments or results change; workers/engine/native-addon.ts holds the same number. */
 #ifndef ASSAY_ABI
-#define ASSAY_ABI 17
+#define ASSAY_ABI 18
 #endif
 #include <node_api.h>
 #include <stddef.h>
@@ -58,6 +58,12 @@ int typed(napi_env env, napi_value v, napi_typedarray_type type, void **data, si
  */
 int32_t ngram_stats(const int32_t *ids, size_t w, const int32_t *lens, size_t nlens, int32_t maxN, double *out);
 
+/**
+ * find_duplicates over `count` ranges [a0, b0, a1, b1, …] of t (ranges.c): out[0] = the ranges equal to an earlier
+ * one, out[1] = their code points in all. 0, or -1 when out of memory.
+ */
+int range_dups(const uint16_t *t, const int32_t *ranges, uint32_t count, double *out);
+
 napi_value fasttext_create(napi_env env, napi_callback_info info);
 napi_value fasttext_embed(napi_env env, napi_callback_info info);
 napi_value gopher_ngram_stats(napi_env env, napi_callback_info info);
@@ -83,4 +89,5 @@ napi_value line_edits(napi_env env, napi_callback_info info);
 napi_value c4_quality_tables(napi_env env, napi_callback_info info);
 napi_value c4_quality(napi_env env, napi_callback_info info);
 napi_value repetition_duplicates(napi_env env, napi_callback_info info);
+napi_value fineweb_lines(napi_env env, napi_callback_info info);
 #endif

@@ -13,7 +13,7 @@ typedef struct {
  * find_duplicates over `count` ranges [a0, b0, a1, b1, …] of t: out[0] = the ranges equal to an earlier one (compared
  * unit by unit; empty ranges are equal), out[1] = their code points in all. 0, or -1 when out of memory.
  */
-static int duplicates(const uint16_t *t, const int32_t *ranges, uint32_t count, double *out) {
+int range_dups(const uint16_t *t, const int32_t *ranges, uint32_t count, double *out) {
   uint32_t cap = 16;
   while (cap < count * 2) cap *= 2;
   Slot *slots = malloc(cap * sizeof(Slot));
@@ -50,7 +50,7 @@ static int duplicates(const uint16_t *t, const int32_t *ranges, uint32_t count, 
 }
 
 /**
- * rangeDuplicates(text, ranges Int32Array [a0, b0, a1, b1, …], count, out Float64Array) → `duplicates` of the ranges
+ * rangeDuplicates(text, ranges Int32Array [a0, b0, a1, b1, …], count, out Float64Array) → `range_dups` of the ranges
  * (text/duplicates.ts's RangeSet loop, in one call).
  */
 napi_value range_duplicates(napi_env env, napi_callback_info info) {
@@ -70,7 +70,7 @@ napi_value range_duplicates(napi_env env, napi_callback_info info) {
     if (ranges[2 * k] < 0 || ranges[2 * k] > ranges[2 * k + 1] || (size_t)ranges[2 * k + 1] > n) return fail(env, "rangeDuplicates: a range is outside the text");
   uint16_t *t = utf16_copy(env, argv[0], n);
   if (t == NULL) return fail(env, "rangeDuplicates: text (or out of memory)");
-  int r = duplicates(t, ranges, count, out);
+  int r = range_dups(t, ranges, count, out);
   free(t);
   return r < 0 ? fail(env, "rangeDuplicates: out of memory") : NULL;
 }
@@ -129,7 +129,7 @@ napi_value repetition_duplicates(napi_env env, napi_callback_info info) {
     return fail(env, "repetitionDuplicates: text (or out of memory)");
   }
   uint32_t paras = pieces(t, a, b, 2, ranges);
-  int r = duplicates(t, ranges, paras, out + 1);
+  int r = range_dups(t, ranges, paras, out + 1);
   uint32_t count = 0;
   // By the argument, not the pointer: an empty typed array may have no data pointer.
   if (kind == napi_null) count = pieces(t, 0, (int32_t)n, 1, ranges);
@@ -138,7 +138,7 @@ napi_value repetition_duplicates(napi_env env, napi_callback_info info) {
       ranges[2 * count] = lines[k];
       ranges[2 * count + 1] = lines[k + 1];
     }
-  if (r == 0) r = duplicates(t, ranges, count, out + 4);
+  if (r == 0) r = range_dups(t, ranges, count, out + 4);
   free(t);
   free(ranges);
   out[0] = paras;

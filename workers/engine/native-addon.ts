@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** native/assay.h's ASSAY_ABI: the version of the exports below. */
-export const NATIVE_ABI = 17;
+export const NATIVE_ABI = 18;
 
 /** What native/*.c export (see their comments for the arguments). */
 export interface NativeAddon {
@@ -43,6 +43,20 @@ export interface NativeAddon {
    * their code points, lines, duplicated, their code points]; lines = splitlineOffsets' triples (v0.2.0) or null (HEAD).
    */
   repetitionDuplicates(text: string, a: number, b: number, lines: Int32Array | null, out: Float64Array): void;
+  /**
+   * datatrove/fineweb-quality.ts's line pass (see native/fineweb.c): out = [lines, non-blank, ending with a stop, short,
+   * duplicated code points, code points without "\n"]; stops null = TERMINAL_PUNCTUATION (terminal, astral pairs).
+   */
+  finewebLines(
+    text: string,
+    head: boolean,
+    terminal: Uint8Array,
+    astral: Int32Array,
+    stops: Uint16Array | null,
+    stopAt: Int32Array,
+    shortLength: number,
+    out: Float64Array,
+  ): void;
   /** mix/attr-lines.ts's reader: each attribute line's members as offsets into it (see native/attrs.c); the ints used, -1: out or nums too small. */
   attrLines(lines: readonly unknown[], count: number, out: Int32Array, nums: Float64Array): number;
   /** mix/doc-lines.ts's reader: each document line's top-level members as offsets into it (see native/attrs.c); the ints used, -1: out too small. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { endsWithTerminalPunctuation } from '../../../text/charsets.js';
 import { findDuplicates } from '../../../text/duplicates.js';
 import { cpLength } from '../../../text/python.js';
+import { nativeAddon } from '../../../native-addon.js';
 import { fineWebQualityOptions, fineWebQualityRules } from './fineweb-quality.js';
 import { isBlankText } from './lines.js';
 
@@ -40,8 +41,23 @@ describe('fineweb_quality lines', () => {
           expect(got, JSON.stringify(text)).toEqual(want);
           const list = fineWebQualityRules(text, o, 7).find((x) => x.rule === 'list_ratio')?.value;
           expect(list).toBe(text.split('\n').some((l) => !isBlankText(l)) ? (text.split('\n').length - 1) / 7 : undefined);
+          // The C line pass (native/fineweb.c, when the addon is loaded) and the JavaScript one agree on every rule.
+          expect(fineWebQualityRules(text, o, 7), JSON.stringify(text)).toEqual(fineWebQualityRules(text, o, 7, true));
         }
       });
     }
   }
+});
+
+describe('fineweb_quality lines in C', () => {
+  const addon = nativeAddon();
+  it.skipIf(addon === null)('refuses tables and stop lists that do not fit', () => {
+    const out = new Float64Array(6);
+    const terminal = new Uint8Array(0x10000);
+    expect(() => addon!.finewebLines('a', true, new Uint8Array(5), Int32Array.of(), null, Int32Array.of(0), 3, out)).toThrow(/terminal/);
+    expect(() => addon!.finewebLines('a', true, terminal, Int32Array.of(9, 9, 5, 5), null, Int32Array.of(0), 3, out)).toThrow(/astral/);
+    expect(() => addon!.finewebLines('a', true, terminal, Int32Array.of(), Uint16Array.of(0x2e), Int32Array.of(0, 2), 3, out)).toThrow(/stop offsets/);
+    addon!.finewebLines('ab.\n\nab.', true, terminal, Int32Array.of(), Uint16Array.of(0x2e), Int32Array.of(0, 1), 2, out);
+    expect(Array.from(out)).toEqual([3, 2, 2, 0, 3, 6]);
+  });
 });

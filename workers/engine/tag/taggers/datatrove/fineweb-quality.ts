@@ -1,13 +1,14 @@
 // fineweb_quality: DataTrove's FineWebQualityFilter (datatrove-spec §6), HEAD or FineWeb-era (v0.2.0) semantics.
 import { z } from 'zod';
 import { TERMINAL_PUNCTUATION_CODEPOINTS } from '../../../text/charsets.js';
-import { duplicatesOf, RangeList } from '../../../text/duplicates.js';
+import { duplicatesInJs, RangeList } from '../../../text/duplicates.js';
 import { cpLength, cpLengthOf } from '../../../text/python.js';
 import type { TaggerSpec } from '../../types.js';
 import { viewOf } from '../../view.js';
 import { c4Quality, c4QualityOptions } from './c4-quality.js';
 import { filterOutputs, filterSpans, languageOption, profileOption, ratio, wordsFor, type RuleOutcome } from './common.js';
 import { isPyWs } from './lines.js';
+import { nativeAddon, type NativeAddon } from '../../../native-addon.js';
 import { primeDataTrove } from './priming.js';
 
 export const fineWebQualityOptions = z
@@ -80,7 +81,59 @@ const HIGH_SURROGATE = /[\ud800-\udbff]/;
  * punctuation and short-line ratios over all `split("\n")` lines with `<=`/`>=`, duplicates with `>=`, no `empty`.
  * The lines are read in place, one pass, no string per line.
  */
-export function fineWebQualityRules(text: string, o: FineWebQualityOptions, wordCount?: number): RuleOutcome[] {
+export function fineWebQualityRules(text: string, o: FineWebQualityOptions, wordCount?: number, js = false): RuleOutcome[] {
+  const head = o.profile === 'head';
+  const addon = js ? null : nativeAddon();
+  const c = addon === null ? linesJs(text, o) : linesNative(addon, text, o);
+  const [all, nonEmpty, punctLines, shortLines, dupChars, chars] = c;
+  const lines = head ? nonEmpty : all;
+  const newlines = all - 1;
+  const out: RuleOutcome[] = [];
+  if (head) out.push({ rule: 'empty', value: nonEmpty === 0 ? 1 : 0, fail: nonEmpty === 0 });
+
+  const punct = ratio(punctLines, lines);
+  const punctFail = punct !== undefined && (head ? punct < o.line_punct_thr : punct <= o.line_punct_thr) && !(punct === 0 && o.line_punct_exclude_zero);
+  out.push({ rule: 'line_punct_ratio', value: punct, fail: punctFail });
+
+  const short = ratio(shortLines, lines);
+  out.push({ rule: 'short_line_ratio', value: short, fail: short !== undefined && (head ? short > o.short_line_thr : short >= o.short_line_thr) });
+
+  const dup = ratio(dupChars, chars);
+  out.push({ rule: 'char_dup_ratio', value: dup, fail: dup !== undefined && (head ? dup > o.char_duplicates_ratio : dup >= o.char_duplicates_ratio) });
+
+  const list = nonEmpty === 0 ? undefined : ratio(newlines, wordCount ?? wordsFor(text, o.language, o.profile).length);
+  out.push({ rule: 'list_ratio', value: list, fail: list !== undefined && list > o.new_line_ratio });
+  return out;
+}
+
+/** [lines, non-blank lines, lines ending with a stop, short lines, duplicated code points, code points without "\n"]. */
+type LineCounts = [number, number, number, number, number, number];
+
+/** TERMINAL_PUNCTUATION's astral marks as [cp, cp] pairs, ascending, for the C. */
+const TERMINAL_ASTRAL_PAIRS = Int32Array.from([...TERMINAL_ASTRAL].sort((x, y) => x - y).flatMap((cp) => [cp, cp]));
+const stopArrays = new WeakMap<readonly string[], { chars: Uint16Array; at: Int32Array }>();
+const counts = new Float64Array(6);
+
+/** The line counts in C (native/fineweb.c): [lines, non-blank, ending with a stop, short, duplicated code points, code points]. */
+function linesNative(addon: NativeAddon, text: string, o: FineWebQualityOptions): LineCounts {
+  const head = o.profile === 'head';
+  const stops = o.stop_chars ?? (head ? null : V020_STOP_CHARS);
+  let arrays = stops === null ? undefined : stopArrays.get(stops);
+  if (stops !== null && arrays === undefined) {
+    const at = new Int32Array(stops.length + 1);
+    stops.forEach((s, k) => (at[k + 1] = (at[k] as number) + s.length));
+    const joined = stops.join('');
+    const chars = new Uint16Array(joined.length);
+    for (let i = 0; i < joined.length; i++) chars[i] = joined.charCodeAt(i);
+    stopArrays.set(stops, (arrays = { chars, at }));
+  }
+  addon.finewebLines(text, head, TERMINAL_BMP, TERMINAL_ASTRAL_PAIRS, arrays?.chars ?? null, arrays?.at ?? NO_STOPS, o.short_line_length, counts);
+  return Array.from(counts) as LineCounts;
+}
+const NO_STOPS = Int32Array.of(0);
+
+/** The line counts in JavaScript: the reference, and the path without the addon. */
+function linesJs(text: string, o: FineWebQualityOptions): LineCounts {
   const head = o.profile === 'head';
   const stops = o.stop_chars ?? (head ? null : V020_STOP_CHARS);
   const nonBlank = nonEmptyLines.reset();
@@ -104,26 +157,9 @@ export function fineWebQualityRules(text: string, o: FineWebQualityOptions, word
     if (b === text.length) break;
     a = b + 1;
   }
-  const lines = head ? nonEmpty : all;
-  const newlines = all - 1;
-  const out: RuleOutcome[] = [];
-  if (head) out.push({ rule: 'empty', value: nonEmpty === 0 ? 1 : 0, fail: nonEmpty === 0 });
-
-  const punct = ratio(punctLines, lines);
-  const punctFail = punct !== undefined && (head ? punct < o.line_punct_thr : punct <= o.line_punct_thr) && !(punct === 0 && o.line_punct_exclude_zero);
-  out.push({ rule: 'line_punct_ratio', value: punct, fail: punctFail });
-
-  const short = ratio(shortLines, lines);
-  out.push({ rule: 'short_line_ratio', value: short, fail: short !== undefined && (head ? short > o.short_line_thr : short >= o.short_line_thr) });
-
   // len(text.replace("\n", "")): without a high surrogate no pair can form across a removed "\n".
-  const chars = HIGH_SURROGATE.test(text) ? cpLength(text.replaceAll('\n', '')) : text.length - newlines;
-  const dup = ratio(duplicatesOf(text, nonBlank).chars, chars);
-  out.push({ rule: 'char_dup_ratio', value: dup, fail: dup !== undefined && (head ? dup > o.char_duplicates_ratio : dup >= o.char_duplicates_ratio) });
-
-  const list = nonEmpty === 0 ? undefined : ratio(newlines, wordCount ?? wordsFor(text, o.language, o.profile).length);
-  out.push({ rule: 'list_ratio', value: list, fail: list !== undefined && list > o.new_line_ratio });
-  return out;
+  const chars = HIGH_SURROGATE.test(text) ? cpLength(text.replaceAll('\n', '')) : text.length - (all - 1);
+  return [all, nonEmpty, punctLines, shortLines, duplicatesInJs(text, nonBlank).chars, chars];
 }
 
 const RULES = [
