@@ -45,6 +45,21 @@ static inline int in_ranges(const int32_t *ranges, int32_t pairs, int32_t cp) {
   return 0;
 }
 
+/** Spans written as [type, start, end] while they fit in out (room ints), counted past it: the caller retries with more. */
+typedef struct {
+  int32_t *out;
+  size_t room, count;
+} Triples;
+
+static inline void triple_put(Triples *s, int32_t type, int32_t start, int32_t end) {
+  if ((s->count + 1) * 3 <= s->room) {
+    s->out[s->count * 3] = type;
+    s->out[s->count * 3 + 1] = start;
+    s->out[s->count * 3 + 2] = end;
+  }
+  s->count++;
+}
+
 /** Throws `message` as an Error; returns NULL for the caller to return. */
 napi_value fail(napi_env env, const char *message);
 /** A fresh copy of the string `v`, whose UTF-16 length is `n`, with a 0 after it; NULL when out of memory or `v` is not that string. */

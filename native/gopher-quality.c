@@ -29,7 +29,7 @@ static void tables_free(napi_env env, void *data, void *hint) {
 
 /**
  * gopherQualityTables(punct Uint8Array(65536), alpha Uint16Array, stopChars Uint16Array, stopAt Int32Array) → handle:
- * the units in PUNCTUATION_SET (punct[u] = 1), the alphabetic ones as [lo, hi] pairs ascending (alpha-ranges.ts), and
+ * the units in PUNCTUATION_SET (punct[u] = 1), the alphabetic ones as [lo, hi] pairs ascending (text/bmp-ranges.ts), and
  * the distinct stop words (word k = stopChars[stopAt[k], stopAt[k + 1])), copied and checked once.
  */
 napi_value gopher_quality_tables(napi_env env, napi_callback_info info) {

@@ -11,20 +11,6 @@ enum { KEPT = 1, REPLACED = 2 };
 /* The span types written to out, as line-edits.ts names them. */
 enum { OUT_REMOVED, OUT_TRIMMED, OUT_SEPARATOR, OUT_REPLACED };
 
-typedef struct {
-  int32_t *out;
-  size_t room, count;
-} Spans;
-
-static void put(Spans *s, int32_t type, int32_t start, int32_t end) {
-  if ((s->count + 1) * 3 <= s->room) {
-    s->out[s->count * 3] = type;
-    s->out[s->count * 3 + 1] = start;
-    s->out[s->count * 3 + 2] = end;
-  }
-  s->count++;
-}
-
 static void fill(uint8_t *code, int32_t from, int32_t to, uint8_t c) {
   if (to > from) memset(code + from, c, (size_t)(to - from));
 }
@@ -116,7 +102,7 @@ napi_value line_edits(napi_env env, napi_callback_info info) {
     }
   }
   // The removed units and the runs, each in text order, merged by start (a removed unit first at equal starts).
-  Spans s = {out, nout, 0};
+  Triples s = {out, nout, 0};
   size_t k = 0;
   for (int32_t i = 0; i < len;) {
     int32_t j = i + 1;
@@ -127,14 +113,14 @@ napi_value line_edits(napi_env env, napi_callback_info info) {
         if (units[k + 5] & KEPT) continue;
         int32_t start = paragraphs ? units[k] : units[k + 3];
         if (start > i) break;
-        put(&s, OUT_REMOVED, start, paragraphs ? units[k + 2] : units[k + 4]);
+        triple_put(&s, OUT_REMOVED, start, paragraphs ? units[k + 2] : units[k + 4]);
       }
-      put(&s, type, i, j);
+      triple_put(&s, type, i, j);
     }
     i = j;
   }
   for (; k < nunits; k += 6)
-    if (!(units[k + 5] & KEPT)) put(&s, OUT_REMOVED, paragraphs ? units[k] : units[k + 3], paragraphs ? units[k + 2] : units[k + 4]);
+    if (!(units[k + 5] & KEPT)) triple_put(&s, OUT_REMOVED, paragraphs ? units[k] : units[k + 3], paragraphs ? units[k + 2] : units[k + 4]);
   free(code);
   free(t);
   napi_value result;

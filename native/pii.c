@@ -18,18 +18,10 @@ typedef struct {
   /* The last candidate search: none in [memoFrom, memoAt), one at memoAt (or memoAt = n): pii-scan.ts's memo. */
   int32_t memoFrom, memoAt;
   /* Found spans as [type, start, end], counted past the room as well: the caller retries with more. */
-  int32_t *out;
-  size_t room, count;
+  Triples found;
 } Scan;
 
-static void put(Scan *s, int32_t type, int32_t start, int32_t end) {
-  if ((s->count + 1) * 3 <= s->room) {
-    s->out[s->count * 3] = type;
-    s->out[s->count * 3 + 1] = start;
-    s->out[s->count * 3 + 2] = end;
-  }
-  s->count++;
-}
+static void put(Scan *s, int32_t type, int32_t start, int32_t end) { triple_put(&s->found, type, start, end); }
 
 static int32_t index_of(const Scan *s, uint16_t c, int32_t from) {
   for (int32_t i = from < 0 ? 0 : from; i < s->n; i++)
@@ -258,14 +250,14 @@ napi_value pii_fast(napi_env env, napi_callback_info info) {
     if (ips[k] < 0 || ips[k] > ips[k + 1] || (size_t)ips[k + 1] > n || (k > 0 && ips[k] < ips[k - 2])) return fail(env, "piiFast: an IP match is outside the text or out of order");
   uint16_t *t = utf16_copy(env, argv[0], n);
   if (t == NULL) return fail(env, "piiFast: text (or out of memory)");
-  Scan s = {t, (int32_t)n, nd, (int32_t)(nnd / 2), -1, -1, out, nout, 0};
+  Scan s = {t, (int32_t)n, nd, (int32_t)(nnd / 2), -1, -1, {out, nout, 0}};
   fast_pii(&s, ips, nips / 2);
   double covered = 0;
-  for (size_t k = 0; k < s.count && (k + 1) * 3 <= nout; k++) covered += cp_len(t, out[3 * k + 1], out[3 * k + 2]);
+  for (size_t k = 0; k < s.found.count && (k + 1) * 3 <= nout; k++) covered += cp_len(t, out[3 * k + 1], out[3 * k + 2]);
   sums[0] = cp_len(t, 0, (int32_t)n);
   sums[1] = covered;
   free(t);
   napi_value result;
-  CHECK(napi_create_double(env, (double)s.count, &result));
+  CHECK(napi_create_double(env, (double)s.found.count, &result));
   return result;
 }
