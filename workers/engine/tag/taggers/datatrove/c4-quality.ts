@@ -177,10 +177,10 @@ export function c4QualityNative(addon: NativeAddon, text: string, o: C4QualityOp
   for (let k = 0; k < (info[7] as number); k++) {
     const r = 6 * (edited[k] as number);
     const line = text.slice(rows[r + 3], rows[r + 4]).replace(CITATION, '');
-    const t = { text: line, tokens: tokenizerFor(o.language).tokenize(line), from: 0, to: 0 };
-    t.to = t.tokens.starts.length;
-    if (o.min_num_sentences !== -1) numSentences += Math.max(1, sentenceCountOfTokens(line, t.tokens, 0, t.to));
-    words += nonSpaceTokens(t);
+    const tokens = tokenizerFor(o.language).tokenize(line);
+    const to = tokens.starts.length;
+    if (o.min_num_sentences !== -1) numSentences += Math.max(1, sentenceCountOfTokens(line, tokens, 0, to));
+    words += nonSpaceTokens({ text: line, tokens, from: 0, to });
   }
   const lorem = info[2] === 1;
   const curly = info[3] === 1;
