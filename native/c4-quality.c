@@ -180,12 +180,12 @@ static int32_t sentence_count(const Classes *c, const uint16_t *t, const int32_t
   return n;
 }
 
+enum { BRACKET = 1, BRACE = 2 };
+
 /**
  * lines.ts's wordStats: str.split() words of t[a, b), and whether one has more than maxLen code points (maxLen < 0:
  * never); marks gets BRACKET when the line has a "[", BRACE when it has a "{" (one pass for the checks after).
  */
-enum { BRACKET = 1, BRACE = 2 };
-
 static int32_t words_of(const uint16_t *t, int32_t a, int32_t b, int32_t maxLen, int *tooLong, int *marks) {
   int32_t count = 0;
   *tooLong = 0;
