@@ -22,11 +22,16 @@ static inline int is_py_ws(uint16_t c) {
          c == 0x205f || c == 0x3000;
 }
 
+/** UTF-16 surrogate halves, and the code point a high and a low half make together. */
+static inline int is_high(uint16_t c) { return (c & 0xfc00) == 0xd800; }
+static inline int is_low(uint16_t c) { return (c & 0xfc00) == 0xdc00; }
+static inline int32_t pair_cp(uint16_t high, uint16_t low) { return 0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00); }
+
 /** Python's len() of t[a, b): UTF-16 units, a surrogate pair counting once (a lone half counts as one). */
 static inline uint32_t cp_len(const uint16_t *t, int32_t a, int32_t b) {
   uint32_t n = (uint32_t)(b - a);
   for (int32_t i = a; i < b - 1; i++)
-    if (t[i] >= 0xd800 && t[i] <= 0xdbff && t[i + 1] >= 0xdc00 && t[i + 1] <= 0xdfff) {
+    if (is_high(t[i]) && is_low(t[i + 1])) {
       n--;
       i++;
     }

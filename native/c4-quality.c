@@ -66,7 +66,6 @@ napi_value c4_quality_tables(napi_env env, napi_callback_info info) {
   return out;
 }
 
-static inline int is_surrogate(uint16_t c) { return (c & 0xf800) == 0xd800; }
 static inline uint16_t ascii_lower(uint16_t c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
 
 /** Whether l[i, n) lowered starts with the lowercase ASCII phrase p. */
@@ -107,9 +106,9 @@ static int has_unit(const uint16_t *t, int32_t a, int32_t b, uint16_t c) {
 
 /** The code point at t[i] inside [i, b): a pair counts once, a lone half is itself. Its units in *w. */
 static int32_t code_point(const uint16_t *t, int32_t i, int32_t b, int32_t *w) {
-  if ((t[i] & 0xfc00) == 0xd800 && i + 1 < b && (t[i + 1] & 0xfc00) == 0xdc00) {
+  if (is_high(t[i]) && i + 1 < b && is_low(t[i + 1])) {
     *w = 2;
-    return 0x10000 + ((t[i] - 0xd800) << 10) + (t[i + 1] - 0xdc00);
+    return pair_cp(t[i], t[i + 1]);
   }
   *w = 1;
   return t[i];
@@ -158,7 +157,7 @@ static int32_t next_sentence(const Classes *c, const uint16_t *t, const int32_t 
     if (!plain) {
       punct = 1;
       for (int32_t k = s[i]; k < e[i]; k++) {
-        if (is_surrogate(t[k])) return -1;
+        if (is_high(t[k]) || is_low(t[k])) return -1;
         if (!(c->cls[t[k]] & IS_P)) punct = 0;
       }
       ends = e[i] - s[i] == 1 && (c->cls[u] & SENT_END);

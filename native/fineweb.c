@@ -28,8 +28,7 @@ static int ends_with_stop(const Stops *s, const uint16_t *t, int32_t a, int32_t 
   if (s->stops == NULL) {
     if (b == a) return 0;
     uint16_t last = t[b - 1];
-    if ((last & 0xfc00) == 0xdc00 && b - a >= 2 && (t[b - 2] & 0xfc00) == 0xd800)
-      return in_ranges(s->astral, s->astralPairs, 0x10000 + ((t[b - 2] - 0xd800) << 10) + (last - 0xdc00));
+    if (is_low(last) && b - a >= 2 && is_high(t[b - 2])) return in_ranges(s->astral, s->astralPairs, pair_cp(t[b - 2], last));
     return s->terminal[last] == 1;
   }
   for (int32_t k = 0; k < s->count; k++) {
@@ -108,11 +107,12 @@ napi_value fineweb_lines(napi_env env, napi_callback_info info) {
   }
   // len(text.replace("\n", "")): a pair can form across a removed "\n".
   double chars = 0;
-  for (int32_t i = 0, prev = 0; i < (int32_t)n; i++) {
+  uint16_t prev = 0;
+  for (int32_t i = 0; i < (int32_t)n; i++) {
     uint16_t c = t[i];
     if (c == '\n') continue;
     // A low half after a high one closes a pair: one code point for the two. (A low half never opens one.)
-    if (!((c & 0xfc00) == 0xdc00 && (prev & 0xfc00) == 0xd800)) chars++;
+    if (!(is_low(c) && is_high(prev))) chars++;
     prev = c;
   }
   double dups[2];

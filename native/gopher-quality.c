@@ -75,8 +75,6 @@ napi_value gopher_quality_tables(napi_env env, napi_callback_info info) {
   return out;
 }
 
-static inline int is_high(uint16_t c) { return (c & 0xfc00) == 0xd800; }
-static inline int is_low(uint16_t c) { return (c & 0xfc00) == 0xdc00; }
 
 static int is_stop(const Tables *t, const uint16_t *w, int32_t len) {
   for (int32_t k = 0; k < t->stops; k++) {

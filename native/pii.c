@@ -120,7 +120,7 @@ static int is_nd(const Scan *s, int32_t cp) {
 /** String.prototype.codePointAt(i) over the whole text. */
 static int32_t code_point_at(const Scan *s, int32_t i) {
   uint16_t c = s->t[i];
-  if (c >= 0xd800 && c <= 0xdbff && i + 1 < s->n && (s->t[i + 1] & 0xfc00) == 0xdc00) return 0x10000 + ((c - 0xd800) << 10) + (s->t[i + 1] - 0xdc00);
+  if (is_high(c) && i + 1 < s->n && is_low(s->t[i + 1])) return pair_cp(c, s->t[i + 1]);
   return c;
 }
 
@@ -138,7 +138,7 @@ static int32_t next_digit(Scan *s, int32_t from, int32_t to) {
   for (int32_t i = next_candidate(s, from); i < to; i = next_candidate(s, i + 1)) {
     uint16_t c = s->t[i];
     if (c <= '9') return i;
-    if ((c & 0xfc00) == 0xdc00 && i > 0 && (s->t[i - 1] & 0xfc00) == 0xd800) continue;
+    if (is_low(c) && i > 0 && is_high(s->t[i - 1])) continue;
     if (is_nd(s, code_point_at(s, i))) return i;
   }
   return -1;
