@@ -54,6 +54,15 @@ globalThis.__assayImport('node:path').then((p) => { console.log(s, p.basename(__
     expect(readdirSync(cache)).toHaveLength(2);
     expect(status(runBundle(bundle, cache, {}, ['--single-threaded']).stderr)).toBe('used');
     expect(status(runBundle(bundle, cache).stderr)).toBe('used');
+    // Another V8 budget (v8-tuning.ts) is other flags too: its own cache, and neither run rejects the other's.
+    expect(status(runBundle(bundle, cache, { ASSAY_V8_BUDGET: 'default' }).stderr)).toBe('none');
+    expect(readdirSync(cache)).toHaveLength(3);
+    expect(status(runBundle(bundle, cache, { ASSAY_V8_BUDGET: 'default' }).stderr)).toBe('used');
+    expect(status(runBundle(bundle, cache).stderr)).toBe('used');
+    // A budget that is not a number is said and V8's own used; the bundle still runs.
+    const bad = runBundle(bundle, cache, { ASSAY_V8_BUDGET: 'lots' });
+    expect(bad.stderr).toContain("assay: ASSAY_V8_BUDGET: must be a number of bytes from 1000 to 999999999, or 'default'; not 'lots'; V8's default budget is used");
+    expect(bad.stdout).toBe(first.stdout);
     expect(first.stdout).toBe(`${Array.from({ length: 50 }, (_, i) => i * i + (i % 7)).reduce((a, b) => a + b)} a.cjs function\n`);
   });
 

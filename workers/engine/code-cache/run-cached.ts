@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Script } from 'node:vm';
+import { tuneV8 } from '../v8-tuning.js';
 
 /** Each .cjs bundle's first line (scripts/build-cached.mjs): a digest of the bundle, so a rebuilt one never meets old code. */
 const DIGEST_PREFIX = '// assay-bundle ';
@@ -18,6 +19,13 @@ type Importer = (specifier: string) => Promise<unknown>;
  * ASSAY_CODE_CACHE=0 turns the cache off; ASSAY_CODE_CACHE=debug reports on stderr what happened.
  */
 export function runCached(path: string, cacheDir: string, key: string): void {
+  // Before the cache is read: V8 rejects a cache made under other flags (v8-tuning.ts).
+  try {
+    tuneV8();
+  } catch (e) {
+    // A bad ASSAY_V8_BUDGET slows nothing down that V8 would not: said, not fatal (runTag refuses it).
+    process.stderr.write(`assay: ${(e as Error).message}; V8's default budget is used\n`);
+  }
   const bundle = resolve(path);
   const mode = process.env.ASSAY_CODE_CACHE;
   const source = readFileSync(bundle, 'utf8');
@@ -54,13 +62,15 @@ export function runCached(path: string, cacheDir: string, key: string): void {
 }
 
 /**
- * Node and V8 flags change what V8 compiles (a pool filling every core starts its workers `--single-threaded`), and V8
- * rejects a cache made under other flags: runs with other flags keep a cache of their own instead of rewriting one.
+ * Node and V8 flags change what V8 compiles (a pool filling every core starts its workers `--single-threaded`; an
+ * ASSAY_V8_BUDGET sets another budget), and V8 rejects a cache made under other flags: runs with other flags keep a
+ * cache of their own instead of rewriting one.
  */
 function flagsTag(): string {
-  if (process.execArgv.length === 0) return '';
+  const budget = process.env.ASSAY_V8_BUDGET ?? '';
+  if (process.execArgv.length === 0 && budget === '') return '';
   let h = 0x811c9dc5;
-  for (const c of process.execArgv.join('\0')) h = Math.imul(h ^ (c.codePointAt(0) as number), 0x01000193) >>> 0;
+  for (const c of [...process.execArgv, budget].join('\0')) h = Math.imul(h ^ (c.codePointAt(0) as number), 0x01000193) >>> 0;
   return `-f${h.toString(16).padStart(8, '0')}`;
 }
 

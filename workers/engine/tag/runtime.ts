@@ -14,6 +14,7 @@ import { attributeSetFolder, writeRunManifest, type InputRecord, type OutputReco
 import { doneMarkers, type Marker } from './markers.js';
 import { keyPrefix, tagFile, type FileResult, type FileTask, type OutputSet } from './file.js';
 import { TaggerRegistry, type AnySpec } from './registry.js';
+import { tuneV8 } from '../v8-tuning.js';
 
 export interface TaggerRequest {
   name: string;
@@ -105,6 +106,8 @@ export async function runTag(opts: TagOptions): Promise<TagSummary> {
   const started = performance.now();
   const startedAt = new Date();
   const cwd = opts.cwd ?? process.cwd();
+  // Before the taggers are made and primed (a no-op where runCached has set it already).
+  tuneV8();
   const registry = new TaggerRegistry();
   const modules = (opts.taggerModules ?? []).map((m) => resolve(cwd, m));
   for (const m of modules) await registry.loadModule(m, cwd);
