@@ -4,7 +4,7 @@
 #define NAPI_VERSION 8
 /** Raised whenever an export's arguments or results change; workers/engine/native-addon.ts holds the same number. */
 #ifndef ASSAY_ABI
-#define ASSAY_ABI 18
+#define ASSAY_ABI 19
 #endif
 #include <node_api.h>
 #include <stddef.h>

@@ -1,18 +1,14 @@
 // spaCy's tokenizer, its first pass in C: text/spacy/tokenizer.ts's `scan` and fast-chunk.ts's `plainChunk`.
 //
-// The pass finds whitespace runs and chunks; a chunk of plain words (plainChunk's shape) is split here, any other is
-// marked for the JavaScript's general path (affix rules, special cases, URLs, infixes), which stays the reference.
+// The pass finds whitespace runs and chunks; a chunk of plain words (plainChunk's shape) is split here, any other
+// goes the general way: from the chunk cache or spacy-general.c when they can settle it, else marked for the
+// JavaScript's general path (affix rules, special cases, URLs, infixes), which stays the reference.
 // The unit classes and the special cases' hash filters are the JavaScript's own arrays, copied once; every step
 // below repeats the JavaScript one for one, and the tests compare the two on every entry.
 #include "assay.h"
+#include "spacy.h"
 #include <stdlib.h>
 #include <string.h>
-
-/** A HashFilter (plain.ts): open addressing over hashFinish values, 0 empty. */
-typedef struct {
-  int32_t *slots;
-  uint32_t mask;
-} Filter;
 
 typedef struct {
   uint8_t cls[0x10000];
@@ -27,6 +23,13 @@ typedef struct {
   int32_t *wslot;
   uint32_t *whash;
   size_t wslotCap;
+  /* The general path and its cache (NULL: every other chunk is marked), and the last scan's marked chunks (start,
+   * length, and their units from `pendUnits`), which spacyExpand caches with the JavaScript's lengths. */
+  General *general;
+  int32_t *pend;
+  uint32_t pendN, pendCap;
+  uint16_t *pendUnits;
+  size_t pendUsed, pendUnitsCap;
 } Scanner;
 
 /** Where `scan` writes: entry k is [starts[k], ends[k]), or ~end (negative) for a marked chunk. */
@@ -41,19 +44,6 @@ typedef struct {
 static inline void push(Out *o, int32_t a, int32_t b) {
   o->starts[o->length] = a;
   o->ends[o->length++] = b;
-}
-
-/** plain.ts's hashFinish: Math.imul(h ^ len, 0x9e3779b1) | 1. */
-static inline int32_t finish(uint32_t h, int32_t len) { return (int32_t)((h ^ (uint32_t)len) * 0x9e3779b1u) | 1; }
-
-/** HashFilter.mayHave: whether a string of `len` units whose hashRange is h may be one of the keys. */
-static int may_have(const Filter *f, uint32_t h, int32_t len) {
-  int32_t v = finish(h, len);
-  for (uint32_t slot = (uint32_t)v & f->mask;; slot = (slot + 1) & f->mask) {
-    int32_t s = f->slots[slot];
-    if (s == v) return 1;
-    if (s == 0) return 0;
-  }
 }
 
 /** fast-chunk.ts's closes: whether text[i] (i > 0) is a one-unit suffix. */
@@ -111,6 +101,7 @@ static int32_t plain_chunk(const Scanner *s, const uint16_t *t, int32_t n, int32
   }
   int32_t core = apostrophe_s(t, end) ? end - 2 : end;
   if (core < end && (core - seg < 1 || (cls[t[core - 1]] & s->plain) == 0)) goto undo;
+  if (core < end && core - seg >= 2 && apostrophe_s(t, core)) goto undo;
   push(o, seg, core);
   uint32_t coreTo = o->length;
   if (core < end) push(o, core, end);
@@ -124,8 +115,47 @@ undo:
   return -1;
 }
 
-/** scan: whitespace runs and plain chunks as entries, other chunks marked; whether any was marked. */
-static void scan(const Scanner *s, const uint16_t *t, int32_t n, Out *o) {
+/** Notes the marked chunk t[a, a + len) for spacyExpand to cache; 0 when out of memory (it is then not cached). */
+static int pend(Scanner *s, const uint16_t *t, int32_t a, int32_t len) {
+  if (len > 64) return 1;
+  if (s->pendN * 2 + 2 > s->pendCap) {
+    uint32_t cap = s->pendCap * 2 + 64;
+    int32_t *p = realloc(s->pend, cap * sizeof(int32_t));
+    if (p == NULL) return 0;
+    s->pend = p, s->pendCap = cap;
+  }
+  if (s->pendUsed + (size_t)len > s->pendUnitsCap) {
+    size_t cap = s->pendUnitsCap * 2 + 4096;
+    uint16_t *u = realloc(s->pendUnits, cap * 2);
+    if (u == NULL) return 0;
+    s->pendUnits = u, s->pendUnitsCap = cap;
+  }
+  s->pend[2 * s->pendN] = a, s->pend[2 * s->pendN + 1] = len;
+  s->pendN++;
+  memcpy(s->pendUnits + s->pendUsed, t + a, (size_t)len * 2);
+  s->pendUsed += (size_t)len;
+  return 1;
+}
+
+/** The chunk t[a, b) as tokens from the cache or the C general path; 0 when neither settles it. */
+static int general_chunk(Scanner *s, const uint16_t *t, int32_t a, int32_t b, Out *o) {
+  int32_t count, lengths[GENERAL_MAX];
+  const uint16_t *cached = general_cached(s->general, t + a, b - a, &count);
+  if (cached != NULL) {
+    for (int32_t k = 0, at = a; k < count; at += cached[k++]) push(o, at, at + cached[k]);
+    return 1;
+  }
+  count = general_lengths(s->general, t, a, b, lengths);
+  if (count < 0) return 0;
+  for (int32_t k = 0, at = a; k < count; at += lengths[k++]) push(o, at, at + lengths[k]);
+  general_remember(s->general, t + a, b - a, lengths, count);
+  return 1;
+}
+
+/** scan: whitespace runs and plain chunks as entries, others from the general path in C or marked. */
+static void scan(Scanner *s, const uint16_t *t, int32_t n, Out *o) {
+  s->pendN = 0, s->pendUsed = 0;
+  int ok = 1;
   int32_t i = 0;
   while (i < n) {
     int32_t a = i;
@@ -138,8 +168,11 @@ static void scan(const Scanner *s, const uint16_t *t, int32_t n, Out *o) {
     if (i < 0) {
       i = a + 1;
       while (i < n && s->cls[t[i]] != s->space) i++;
-      o->markedAt[o->marked++] = (int32_t)o->length;
-      push(o, a, ~i);
+      if (s->general == NULL || !general_chunk(s, t, a, i, o)) {
+        o->markedAt[o->marked++] = (int32_t)o->length;
+        push(o, a, ~i);
+        if (s->general != NULL && ok) ok = pend(s, t, a, i - a);
+      }
     }
     if (i < n && t[i] == 0x20) i++;
   }
@@ -154,6 +187,9 @@ static void scanner_free(napi_env env, void *data, void *hint) {
   free(s->text);
   free(s->wslot);
   free(s->whash);
+  general_free(s->general);
+  free(s->pend);
+  free(s->pendUnits);
   free(s);
 }
 
@@ -174,11 +210,13 @@ static int read_filter(napi_env env, napi_value v, Filter *f) {
 
 /**
  * spacyScanner(classes Uint8Array(65536), bits Int32Array [PLAIN, INNER, OPEN, CLOSE, DOT_AFTER, SPACE, ALPHA,
- * longest], specials Int32Array, oneToken Int32Array) → handle.
+ * longest], specials Int32Array, oneToken Int32Array[, tables Uint8Array(65536)[10], params Int32Array [en, max
+ * fixed suffix, longest pattern], texts Int32Array, lists string[4]]) → handle. With the last four (affixes.ts's
+ * generalPathData), chunks the fast path leaves go through spacy-general.c first.
  */
 napi_value spacy_scanner(napi_env env, napi_callback_info info) {
-  size_t argc = 4;
-  napi_value argv[4];
+  size_t argc = 8;
+  napi_value argv[8];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   uint8_t *cls;
   int32_t *bits;
@@ -195,6 +233,10 @@ napi_value spacy_scanner(napi_env env, napi_callback_info info) {
   if (!read_filter(env, argv[2], &s->specials) || !read_filter(env, argv[3], &s->oneToken)) {
     scanner_free(env, s, NULL);
     return fail(env, "spacyScanner: a hash filter (its length a power of two, with an empty slot)");
+  }
+  if (argc >= 8 && (s->general = general_new(env, argv[4], argv[5], argv[6], argv[7], &s->specials, s->longest)) == NULL) {
+    scanner_free(env, s, NULL);
+    return fail(env, "spacyScanner: the general path's tables");
   }
   napi_value out;
   if (napi_create_external(env, s, scanner_free, NULL, &out) != napi_ok) {
@@ -247,13 +289,14 @@ napi_value spacy_scan(napi_env env, napi_callback_info info) {
 
 /**
  * spacyExpand(starts Int32Array, ends Int32Array, entries, lengths Int32Array, outStarts Int32Array, outEnds
- * Int32Array) → tokens: tokenizer.ts's splitMarked. The scan's entries are copied, each marked one (end ~e) replaced
- * by its chunk's tokens, whose lengths come next in `lengths` as [count, length...]. Everything is checked: the
- * lengths must tile each marked chunk, and the tokens must fit the output arrays.
+ * Int32Array[, handle]) → tokens: tokenizer.ts's splitMarked. The scan's entries are copied, each marked one (end ~e)
+ * replaced by its chunk's tokens, whose lengths come next in `lengths` as [count, length...]. Everything is checked:
+ * the lengths must tile each marked chunk, and the tokens must fit the output arrays. With the scanner's handle, the
+ * marked chunks its last scan noted are cached with these lengths.
  */
 napi_value spacy_expand(napi_env env, napi_callback_info info) {
-  size_t argc = 6;
-  napi_value argv[6];
+  size_t argc = 7;
+  napi_value argv[7];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   int32_t *starts, *ends, *lens, *os, *oe;
   size_t ns, ne, nl, nos, noe;
@@ -264,6 +307,10 @@ napi_value spacy_expand(napi_env env, napi_callback_info info) {
   if (!typed(env, argv[3], napi_int32_array, (void **)&lens, &nl)) return fail(env, "spacyExpand: lengths");
   if (!typed(env, argv[4], napi_int32_array, (void **)&os, &nos) || !typed(env, argv[5], napi_int32_array, (void **)&oe, &noe) || nos != noe)
     return fail(env, "spacyExpand: output");
+  Scanner *s = NULL;
+  if (argc >= 7 && napi_get_value_external(env, argv[6], (void **)&s) != napi_ok) return fail(env, "spacyExpand: handle");
+  uint32_t pj = 0;
+  size_t units = 0;
   size_t at = 0, l = 0;
   for (uint32_t k = 0; k < entries; k++) {
     int32_t a = starts[k], b = ends[k];
@@ -274,6 +321,7 @@ napi_value spacy_expand(napi_env env, napi_callback_info info) {
     }
     if (l >= nl || lens[l] < 0 || (size_t)lens[l] > nl - l - 1) return fail(env, "spacyExpand: lengths too short");
     int32_t count = lens[l++], from = a, end = ~b;
+    const int32_t *chunk = lens + l;
     for (int32_t t = 0; t < count; t++) {
       int32_t len = lens[l++];
       if (len < 0 || len > end - from) return fail(env, "spacyExpand: lengths do not tile the chunk");
@@ -282,6 +330,12 @@ napi_value spacy_expand(napi_env env, napi_callback_info info) {
       from += len;
     }
     if (from != end) return fail(env, "spacyExpand: lengths do not tile the chunk");
+    // The scan noted its marked chunks in order, those short enough to cache: this one if the next note is it.
+    if (s != NULL && s->general != NULL && pj < s->pendN && s->pend[2 * pj] == a && s->pend[2 * pj + 1] == end - a) {
+      general_remember(s->general, s->pendUnits + units, end - a, chunk, count);
+      units += (size_t)(end - a);
+      pj++;
+    }
   }
   napi_value out;
   CHECK(napi_create_uint32(env, (uint32_t)at, &out));

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** native/assay.h's ASSAY_ABI: the version of the exports below. */
-export const NATIVE_ABI = 18;
+export const NATIVE_ABI = 19;
 
 /** What native/*.c export (see their comments for the arguments). */
 export interface NativeAddon {
@@ -29,11 +29,17 @@ export interface NativeAddon {
   /** dolma/gopher-stats.ts's gopherCounts: see native/gopher.c for what `out` and the arrays receive; [orders, distinct words, pending words]. */
   gopherStats(text: string, out: Float64Array, firstStart: Int32Array, firstEnd: Int32Array, pending: Int32Array, pendingCount: Int32Array): [number, number, number];
   /** text/spacy's scan pass: classes = plain.ts's UNIT_CLASS, bits = [PLAIN, INNER, OPEN, CLOSE, DOT_AFTER, SPACE, ALPHA, longest special case]. */
-  spacyScanner(classes: Uint8Array, bits: Int32Array, specials: Int32Array, oneToken: Int32Array): object;
+  spacyScanner(
+    classes: Uint8Array,
+    bits: Int32Array,
+    specials: Int32Array,
+    oneToken: Int32Array,
+    ...general: [] | [tables: Uint8Array[], params: Int32Array, texts: Int32Array, lists: string[]]
+  ): object;
   /** SpacyTokenizer's scan into starts/ends (room for text.length entries): the entries; markedAt = [marked chunks, their entries' indices...]. */
   spacyScan(handle: object, text: string, starts: Int32Array, ends: Int32Array, markedAt: Int32Array): number;
   /** splitMarked: the entries with each marked one replaced by its tokens, lengths = [count, length...] per marked chunk; the tokens. */
-  spacyExpand(starts: Int32Array, ends: Int32Array, entries: number, lengths: Int32Array, outStarts: Int32Array, outEnds: Int32Array): number;
+  spacyExpand(starts: Int32Array, ends: Int32Array, entries: number, lengths: Int32Array, outStarts: Int32Array, outEnds: Int32Array, scanner?: object): number;
   /** datatrove/word-ids.ts's Builder over the tokens not starting with whitespace: [words, distinct words]. */
   spacyWords(handle: object, text: string, starts: Int32Array, ends: Int32Array, ids: Int32Array, cpLens: Int32Array, first: Int32Array, wordStarts: Int32Array, chars: Uint16Array): [number, number];
   /** text/duplicates.ts's duplicatesOf: of `count` ranges (a, b pairs), out[0] = those repeating an earlier one, out[1] = their code points. */

@@ -114,6 +114,26 @@ export function findSuffix(s: string, lo: number, hi: number): number {
   return 0;
 }
 
+/** The tables native/spacy-general.c repeats these rules from (spacyScanner's last four arguments). */
+export interface GeneralPathData {
+  /** BMP bitmaps, in spacy-general.c's bit order. */
+  tables: Uint8Array[];
+  /** [English (1) or not, MAX_FIXED_SUFFIX, the special-case matcher's longest text]. */
+  params: Int32Array;
+  /** SUFFIX_MULTI, the multi-character currencies and units (BMP ones: no astral entry can end a BMP chunk), LIST_HYPHENS in order. */
+  lists: string[];
+}
+
+export function generalPathData(lang: 'en' | 'xx', longestPattern: number): GeneralPathData {
+  const multi = (list: Iterable<string>): string =>
+    [...list].filter((w) => [...w].length > 1 && !/[\ud800-\udfff]/.test(w)).join(' ');
+  return {
+    tables: [PREFIX_SINGLE, SUFFIX_SINGLE, ICONS, AFTER_DIGIT_SINGLE, MULTI_LAST, ALPHA_UPPER, ALPHA_LOWER, ALPHA, QUOTE_CHARS, PUNCT_CLASS_CHARS].map((set) => set.bmpTable),
+    params: Int32Array.of(lang === 'en' ? 1 : 0, MAX_FIXED_SUFFIX, longestPattern),
+    lists: [multi(SUFFIX_MULTI), multi(CURRENCY), multi(UNITS), LIST_HYPHENS.join(' ')],
+  };
+}
+
 // `-` stays unescaped: outside a class, `\-` is an error in `u` mode.
 const esc = (w: string): string => w.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 const CLASS_A = ALPHA.toClassBody();

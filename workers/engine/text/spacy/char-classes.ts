@@ -19,6 +19,11 @@ export class CodePointSet {
     }
   }
 
+  /** The BMP bitmap (1 for a member): for native/spacy-general.c, which reads it once. Not to be written. */
+  get bmpTable(): Uint8Array {
+    return this.bmp;
+  }
+
   has(cp: number): boolean {
     if (cp <= 0xffff) return this.bmp[cp] === 1;
     for (const [lo, hi] of this.astral) if (cp >= lo && cp <= hi) return true;

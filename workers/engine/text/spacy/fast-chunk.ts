@@ -59,9 +59,10 @@ export function plainChunk(text: string, a: number, cls: Uint8Array, hashes: Spe
     hRun = (hRun * 31 + u) | 0; // hashRange, a unit at a time
     if (end === i + 1) h = hRun;
   }
-  // A final `'s` is a suffix; what it leaves must end PLAIN too.
+  // A final `'s` is a suffix; what it leaves must end PLAIN too, and not in a second `'s` (`ab's's`: spaCy strips that too).
   const core = isApostropheS(text, end) ? end - 2 : end;
   if (core < end && (core - seg < 1 || (cls[text.charCodeAt(core - 1)]! & PLAIN) === 0)) return undo(out, from);
+  if (core < end && core - seg >= 2 && isApostropheS(text, core)) return undo(out, from);
   out.push(seg, core);
   const coreTo = out.length;
   if (core < end) out.push(core, end);

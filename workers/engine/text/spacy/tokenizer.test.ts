@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { nativeAddon } from '../../native-addon.js';
 import { englishExceptions } from './exceptions.js';
+import { generalPathData } from './affixes.js';
 import { OffsetBuffer } from './offsets.js';
 import { UNIT_CLASS } from './plain.js';
 import { SpacyTokenizer, isPySpace } from './tokenizer.js';
@@ -75,6 +76,8 @@ describe('spaCy tokenizer fast path', () => {
       'XD xD XDD :-) (: ;) <3 </3 ^_^ ಠ_ಠ ¯\\(ツ)/¯ (╯°□°）╯︵┻━┻',
       "well-known well-known's (well-known), a-b-c a--b a- -a é-ü a-1 1-a gonna-be em-dash can-not x-'s a-'s a-s's",
       "John's John's. JOHN'S. John’s John's), (John's it's It's that's-it e-mail's 's ’s 'S o'clock-ish ma'am's",
+      // A second `'s` under the first is a suffix too: the fast path once kept `ab's` whole.
+      "ab's's ab's's. (ab's's) a's's he'S's John’s’s x-y's's ab's'ss s's's",
       'Mr.-x C++-x US$-x x-US$ x-ಠ ಠ-ಠ a_-b a-_b a)-b (a-b a-b" a-b-- ß-Σ İ-ı a‐b a−b',
       '1990 1990s 1990\'s (1990), 5km 5 km 10% $5 $5. #5 +5 5+ 1-2 1–2 5— 3pm 3.5 3, 3. 3.) 12am 1am. ٣ 5² 5m. 5£ £5',
     ]);
@@ -130,19 +133,41 @@ describe('spaCy tokenizer fast path', () => {
   });
 });
 
-/** The scan pass's entries (marked chunks as ~end) and whether one was marked, by the C addon's scan or scanJs. */
-function entries(tok: SpacyTokenizer, text: string, js: boolean): { marked: boolean; starts: number[]; ends: number[] } {
+/** The chunks the scan pass marks for the JavaScript's general path, by the C addon's scan or scanJs. */
+function markedChunks(tok: SpacyTokenizer, text: string, js: boolean): number {
   const out = new OffsetBuffer(4);
-  const marked = js ? tok.scanJs(text, out) : (tok as unknown as { scan(t: string, o: OffsetBuffer, s: OffsetBuffer): boolean }).scan(text, out, new OffsetBuffer(4));
-  return { marked, starts: Array.from(out.starts.subarray(0, out.length)), ends: Array.from(out.ends.subarray(0, out.length)) };
+  if (js) tok.scanJs(text, out);
+  else (tok as unknown as { scan(t: string, o: OffsetBuffer, s: OffsetBuffer): boolean }).scan(text, out, new OffsetBuffer(4));
+  let n = 0;
+  for (let k = 0; k < out.length; k++) if ((out.ends[k] as number) < 0) n++;
+  return n;
 }
 
-describe.runIf(nativeAddon() !== null)('spaCy tokenizer scan in C (native/spacy.c)', () => {
+describe.runIf(nativeAddon() !== null)('spaCy tokenizer scan in C (native/spacy.c, native/spacy-general.c)', () => {
+  /** The C scan, with the C general path and cache, then the JavaScript's for what C leaves: the JavaScript's general path's tokens. */
   const sameEntries = (texts: string[]) => {
-    for (const { lang, fast } of pairs) for (const t of texts) expect(entries(fast, t, false), `${lang}: ${JSON.stringify(t.slice(0, 80))}`).toEqual(entries(fast, t, true));
+    for (const { lang, fast, plain } of pairs) for (const t of texts) expect(tokens(fast, t), `${lang}: ${JSON.stringify(t.slice(0, 80))}`).toEqual(reference(plain, t));
   };
 
-  it('gives the JavaScript scan entry for entry on adversarial, random and long texts', () => {
+  it('settles the chunks the fast path leaves in C, leaves special cases, URLs and astral text to the JavaScript, and caches those once split', () => {
+    const settled = "1990s 3.5 (word), 5km $5 US$5 a--b a/b 10% x.y (1-2) word.) «a»; 2.0 1.2.3 1.2.3.4.5 1.22.333.4444 v1.2.3.4.5 a,b 5°C. U.S.A, ¿qué?";
+    const left = ["don't", 'e.g.', 'C++', 'http://x.io', 'www.example.com', '10.1.2.3', 'a@b.io', '😀!', 'a\ud800)', ':)'];
+    for (const { lang, fast, plain } of pairs) {
+      const tok = new SpacyTokenizer(lang);
+      expect(markedChunks(tok, settled, true), lang).toBeGreaterThanOrEqual(15);
+      expect(markedChunks(tok, settled, false), lang).toBe(0);
+      const text = left.join(' ');
+      // In English every one of them (`don't`, `e.g.` and `C++` are special cases there, not in `xx`).
+      if (lang === 'en') expect(markedChunks(tok, text, false), lang).toBe(markedChunks(tok, text, true));
+      else expect(markedChunks(tok, text, false), lang).toBeGreaterThanOrEqual(6);
+      // Once tokenized, the JavaScript's lengths are cached in C too: no chunk is marked again.
+      expect(tokens(tok, text), lang).toEqual(reference(plain, text));
+      expect(markedChunks(tok, text, false), lang).toBe(0);
+      expect(tokens(tok, text), lang).toEqual(tokens(fast, text));
+    }
+  });
+
+  it("gives the JavaScript general path's tokens on adversarial, random and long texts", () => {
     seed = 23;
     const texts = ['', ' ', 'a', ' a ', "'s", "a's", '(a', 'a.', '.a', 'a-', '-a', 'a--b', 'US$', '\ud800', '😀', 'a\u3000b', 'ab'.repeat(4000)];
     for (const k of SPECIALS) texts.push(`${k} (${k}) ${k}s x${k}. ${k}'s`);
@@ -157,7 +182,7 @@ describe.runIf(nativeAddon() !== null)('spaCy tokenizer scan in C (native/spacy.
     sameEntries(texts);
   });
 
-  it('gives the JavaScript scan entries on every BMP unit around plain words', () => {
+  it("gives the JavaScript general path's tokens on every BMP unit around plain words", () => {
     const texts: string[] = [];
     for (let c = 0; c < 0x10000; c += 1) {
       const u = String.fromCharCode(c);
@@ -180,6 +205,19 @@ describe.runIf(nativeAddon() !== null)('spaCy tokenizer scan in C (native/spacy.
     expect(() => addon.spacyScanner(UNIT_CLASS, Int32Array.of(1, 2, 4), filter, filter)).toThrow(/bits/);
     expect(() => addon.spacyScanner(UNIT_CLASS, bits, new Int32Array(12), filter)).toThrow(/hash filter/);
     expect(() => addon.spacyScanner(UNIT_CLASS, bits, filter, new Int32Array(16).fill(7))).toThrow(/hash filter/);
+    const g = generalPathData('en', 20);
+    const general = (over: Partial<typeof g & { texts: Int32Array }>) => {
+      const a = { ...g, texts: filter, ...over };
+      return () => addon.spacyScanner(UNIT_CLASS, bits, filter, filter, a.tables, a.params, a.texts, a.lists);
+    };
+    expect(general({})).not.toThrow();
+    expect(general({ tables: g.tables.slice(1) })).toThrow(/general path's tables/);
+    expect(general({ tables: [new Uint8Array(10), ...g.tables.slice(1)] })).toThrow(/general path's tables/);
+    expect(general({ params: Int32Array.of(1, 0, 20) })).toThrow(/general path's tables/);
+    expect(general({ texts: new Int32Array(16).fill(7) })).toThrow(/general path's tables/);
+    expect(general({ lists: g.lists.slice(1) })).toThrow(/general path's tables/);
+    expect(general({ lists: ['a  b', ...g.lists.slice(1)] })).toThrow(/general path's tables/);
+    expect(general({ lists: ['😀', ...g.lists.slice(1)] })).toThrow(/general path's tables/);
   });
 
   it('expands marked chunks only with lengths that tile them, into arrays long enough', () => {

@@ -1,5 +1,5 @@
 // A port of spaCy v3's rule-based Tokenizer (tokenizer.pyx) for `blank("en")` / `blank("xx")`, linear in the text length.
-import { findPrefix, findSuffix, infixRegex, mayHaveInfix } from './affixes.js';
+import { findPrefix, findSuffix, generalPathData, infixRegex, mayHaveInfix } from './affixes.js';
 import { baseExceptions, englishExceptions } from './exceptions.js';
 import { ChunkCache } from './cache.js';
 import { applySpecialMatcher, buildMatcher, findPatterns, type PatternEntry, type SpecialMatcher } from './matcher.js';
@@ -60,7 +60,11 @@ export class SpacyTokenizer {
     this.hashes = { specials, oneToken: this.matcher.oneToken, longest: this.maxRule };
     const addon = nativeAddon();
     const bits = Int32Array.of(PLAIN, INNER, OPEN, CLOSE, DOT_AFTER, SPACE, ALPHA, this.maxRule);
-    const n = (this.native = addon === null ? null : { addon, handle: addon.spacyScanner(CLS, bits, specials.slots, this.matcher.oneToken.slots) });
+    const general = generalPathData(lang, this.matcher.longest);
+    const n = (this.native =
+      addon === null
+        ? null
+        : { addon, handle: addon.spacyScanner(CLS, bits, specials.slots, this.matcher.oneToken.slots, general.tables, general.params, this.matcher.texts.slots, general.lists) });
     // Made once: word-ids.ts asks for it for every document.
     this.nativeWords = n === null ? null : (text, tokens, ids, cpLens, first, starts, chars) => n.addon.spacyWords(n.handle, text, tokens.starts, tokens.ends, ids, cpLens, first, starts, chars);
   }
@@ -113,8 +117,9 @@ export class SpacyTokenizer {
   }
 
   /**
-   * splitMarked with the C addon: the marked chunks' token lengths found here (the general path and its cache are
-   * JavaScript), then the entries copied and the marked ones replaced in C, straight into the result's arrays.
+   * splitMarked with the C addon: the marked chunks' token lengths found here (the chunks the C general path and its
+   * cache left to the JavaScript), then the entries copied and the marked ones replaced in C, straight into the
+   * result's arrays, and those chunks cached in C.
    */
   private expandNative(text: string, marked: OffsetBuffer, scratch: OffsetBuffer): TokenOffsets {
     const { addon } = this.native!;
@@ -133,7 +138,7 @@ export class SpacyTokenizer {
     const both = new Int32Array(2 * total);
     const starts = both.subarray(0, total);
     const ends = both.subarray(total);
-    addon.spacyExpand(marked.starts, marked.ends, marked.length, lens.subarray(0, l), starts, ends);
+    addon.spacyExpand(marked.starts, marked.ends, marked.length, lens.subarray(0, l), starts, ends, this.native!.handle);
     return { starts, ends };
   }
 
