@@ -7,8 +7,9 @@ import { AssayError } from './errors.js';
  * 135,168. In a fresh FineWeb pass over bench/tag's prose corpus TurboFan took ≈ 23 % of the CPU (perf), much of it on
  * functions that run a while and then rarely (the spaCy tokenizer's general path, the taggers' priming, the attribute
  * writer's rare branches). With a budget 3.7× larger those stay in baseline code, and the functions that stay hot are
- * still optimized, a little later: TurboFan's share fell to ≈ 9 % and the pass's median CPU by ≈ 16 % (8 alternated
- * pairs; README, Performance). Budgets from 3 to 9 × 10⁵ did about as well; at 2–4 × 10⁶ the hot loops wait too long.
+ * still optimized, a little later: TurboFan's share fell to ≈ 9 %, the fresh pass's median CPU by ≈ 10 % and the
+ * sustained half's by ≈ 24 % (10 and 8 alternated pairs; README, Performance → V8's tier-up budget). Budgets from
+ * 3 to 9 × 10⁵ did about as well; at 2–4 × 10⁶ the hot loops wait too long.
  */
 export const INTERRUPT_BUDGET = 500_000;
 
