@@ -26,6 +26,7 @@ typedef struct {
   /* The general path and its cache (NULL: every other chunk is marked), and the last scan's marked chunks (start,
    * length, and their units from `pendUnits`), which spacyExpand caches with the JavaScript's lengths. */
   General *general;
+  const int32_t *pendFor; /* the starts array the notes belong to: a nested scan's notes are not another's */
   int32_t *pend;
   uint32_t pendN, pendCap;
   uint16_t *pendUnits;
@@ -154,7 +155,7 @@ static int general_chunk(Scanner *s, const uint16_t *t, int32_t a, int32_t b, Ou
 
 /** scan: whitespace runs and plain chunks as entries, others from the general path in C or marked. */
 static void scan(Scanner *s, const uint16_t *t, int32_t n, Out *o) {
-  s->pendN = 0, s->pendUsed = 0;
+  s->pendN = 0, s->pendUsed = 0, s->pendFor = o->starts;
   int ok = 1;
   int32_t i = 0;
   while (i < n) {
@@ -309,6 +310,7 @@ napi_value spacy_expand(napi_env env, napi_callback_info info) {
     return fail(env, "spacyExpand: output");
   Scanner *s = NULL;
   if (argc >= 7 && napi_get_value_external(env, argv[6], (void **)&s) != napi_ok) return fail(env, "spacyExpand: handle");
+  if (s != NULL && s->pendFor != starts) s = NULL;
   uint32_t pj = 0;
   size_t units = 0;
   size_t at = 0, l = 0;

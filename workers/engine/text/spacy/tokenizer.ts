@@ -122,7 +122,7 @@ export class SpacyTokenizer {
    * result's arrays, and those chunks cached in C.
    */
   private expandNative(text: string, marked: OffsetBuffer, scratch: OffsetBuffer): TokenOffsets {
-    const { addon } = this.native!;
+    const { addon, handle } = this.native!;
     const at = scratch.starts;
     const lens = scratch.ends;
     const count = at[0] as number;
@@ -138,7 +138,7 @@ export class SpacyTokenizer {
     const both = new Int32Array(2 * total);
     const starts = both.subarray(0, total);
     const ends = both.subarray(total);
-    addon.spacyExpand(marked.starts, marked.ends, marked.length, lens.subarray(0, l), starts, ends, this.native!.handle);
+    addon.spacyExpand(marked.starts, marked.ends, marked.length, lens.subarray(0, l), starts, ends, handle);
     return { starts, ends };
   }
 
