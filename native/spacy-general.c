@@ -1,12 +1,13 @@
 // spaCy's tokenizer, its general path in C: tokenizer.ts's `lengths` (affixes, infixes) for the chunks it can settle.
 //
 // A chunk the fast path marks costs the JavaScript ≈ 9 µs the first time it is seen, in code V8 seldom optimizes
-// (≈ 12 % of a fresh FineWeb pass). This file repeats affixes.ts's findPrefix / findSuffix, tokenizer.ts's splitChunk and
-// infix loop, and the infix regex's alternatives step for step, on BMP text. Where the JavaScript would consult a
-// table that stays there — a special case (the hash filter says maybe), a run of tokens that may spell a special-case
-// pattern, a core that URL_MATCH may accept — or meet a surrogate, it returns -1 and the JavaScript decides. The
-// tokenizer tests hold every result to the JavaScript's general path. Results, the JavaScript's too, are cached here
-// by the chunk's text, like cache.ts's cache: a repeated chunk never reaches the JavaScript.
+// (≈ 12 % of a fresh FineWeb pass). This file repeats affixes.ts's findPrefix / findSuffix, tokenizer.ts's
+// splitChunk and infix loop, and the infix regex's alternatives step for step, on BMP text. Where the JavaScript
+// would consult a table that stays there — a special case (the hash filter says maybe), a run of tokens that may
+// spell a special-case pattern, a core that URL_MATCH may accept — or meet a surrogate, it returns -1 and the
+// JavaScript decides. The tokenizer tests hold every result to the JavaScript's general path. Results, the
+// JavaScript's too, are cached here by the chunk's text, like cache.ts's cache: a repeated chunk never reaches the
+// JavaScript.
 #include "assay.h"
 #include "spacy.h"
 #include <stdlib.h>
