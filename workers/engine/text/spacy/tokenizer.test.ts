@@ -4,7 +4,7 @@ import { nativeAddon } from '../../native-addon.js';
 import { englishExceptions } from './exceptions.js';
 import { generalPathData } from './affixes.js';
 import { OffsetBuffer } from './offsets.js';
-import { UNIT_CLASS } from './plain.js';
+import { ALPHA, CLOSE, DOT_AFTER, INNER, OPEN, PLAIN, SPACE, UNIT_CLASS } from './plain.js';
 import { SpacyTokenizer, isPySpace } from './tokenizer.js';
 
 /** Tokens by the general path alone: spaCy's whitespace split, then each chunk split in full (`chunkLengths`). */
@@ -143,10 +143,35 @@ function markedChunks(tok: SpacyTokenizer, text: string, js: boolean): number {
   return n;
 }
 
+/**
+ * The fast path's entries (marked chunks as ~end), by scanJs or by C's plain_chunk alone: a scanner made without the
+ * general path's tables, over the tokenizer's own unit classes and hash filters.
+ */
+function entries(tok: SpacyTokenizer, text: string, js: boolean): { starts: number[]; ends: number[] } {
+  const out = new OffsetBuffer(4);
+  if (js) tok.scanJs(text, out);
+  else {
+    const t = tok as unknown as { maxRule: number; hashes: { specials: { slots: Int32Array } }; matcher: { oneToken: { slots: Int32Array } } };
+    const addon = nativeAddon()!;
+    const bits = Int32Array.of(PLAIN, INNER, OPEN, CLOSE, DOT_AFTER, SPACE, ALPHA, t.maxRule);
+    const handle = addon.spacyScanner(UNIT_CLASS, bits, t.hashes.specials.slots, t.matcher.oneToken.slots);
+    out.reserve(text.length);
+    out.length = addon.spacyScan(handle, text, out.starts, out.ends, new Int32Array(text.length + 1));
+  }
+  return { starts: Array.from(out.starts.subarray(0, out.length)), ends: Array.from(out.ends.subarray(0, out.length)) };
+}
+
 describe.runIf(nativeAddon() !== null)('spaCy tokenizer scan in C (native/spacy.c, native/spacy-general.c)', () => {
   /** The C scan, with the C general path and cache, then the JavaScript's for what C leaves: the JavaScript's general path's tokens. */
   const sameEntries = (texts: string[]) => {
-    for (const { lang, fast, plain } of pairs) for (const t of texts) expect(tokens(fast, t), `${lang}: ${JSON.stringify(t.slice(0, 80))}`).toEqual(reference(plain, t));
+    for (const { lang, fast, plain } of pairs) {
+      for (const t of texts) {
+        const what = `${lang}: ${JSON.stringify(t.slice(0, 80))}`;
+        // C's fast path entry for entry as scanJs's, and the whole C tokenizer's tokens as the general path's.
+        expect(entries(fast, t, false), what).toEqual(entries(fast, t, true));
+        expect(tokens(fast, t), what).toEqual(reference(plain, t));
+      }
+    }
   };
 
   it('settles the chunks the fast path leaves in C, leaves special cases, URLs and astral text to the JavaScript, and caches those once split', () => {
