@@ -274,10 +274,10 @@ const uint16_t *general_cached(const General *g, const uint16_t *key, int32_t le
   }
 }
 
-void general_remember(General *g, const uint16_t *key, int32_t len, const int32_t *lengths, int32_t count) {
+void general_remember(General *g, const uint16_t *key, int32_t len, const int32_t *lengths, int32_t count, int absent) {
   if (len > CACHE_KEY || len <= 0 || count <= 0 || count > len) return;
   int32_t dummy;
-  if (general_cached(g, key, len, &dummy) != NULL) return;
+  if (!absent && general_cached(g, key, len, &dummy) != NULL) return;
   if (g->slots == NULL || g->entries >= CACHE_MAX) {
     // Emptied when full, like cache.ts's: a probe always ends at an empty slot soon.
     if (g->slots == NULL) {

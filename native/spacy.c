@@ -149,7 +149,7 @@ static int general_chunk(Scanner *s, const uint16_t *t, int32_t a, int32_t b, Ou
   count = general_lengths(s->general, t, a, b, lengths);
   if (count < 0) return 0;
   for (int32_t k = 0, at = a; k < count; at += lengths[k++]) push(o, at, at + lengths[k]);
-  general_remember(s->general, t + a, b - a, lengths, count);
+  general_remember(s->general, t + a, b - a, lengths, count, 1);
   return 1;
 }
 
@@ -334,7 +334,7 @@ napi_value spacy_expand(napi_env env, napi_callback_info info) {
     if (from != end) return fail(env, "spacyExpand: lengths do not tile the chunk");
     // The scan noted its marked chunks in order, those short enough to cache: this one if the next note is it.
     if (s != NULL && s->general != NULL && pj < s->pendN && s->pend[2 * pj] == a && s->pend[2 * pj + 1] == end - a) {
-      general_remember(s->general, s->pendUnits + units, end - a, chunk, count);
+      general_remember(s->general, s->pendUnits + units, end - a, chunk, count, 0);
       units += (size_t)(end - a);
       pj++;
     }

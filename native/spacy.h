@@ -35,8 +35,11 @@ typedef struct General General;
 int32_t general_lengths(const General *g, const uint16_t *t, int32_t lo, int32_t hi, int32_t *out);
 /** The cached token lengths of the chunk key[0, len), and their number in *count; NULL when not cached. */
 const uint16_t *general_cached(const General *g, const uint16_t *key, int32_t len, int32_t *count);
-/** Caches the chunk's token lengths (chunks longer than the cache's keys are left out). */
-void general_remember(General *g, const uint16_t *key, int32_t len, const int32_t *lengths, int32_t count);
+/**
+ * Caches the chunk's token lengths (chunks longer than the cache's keys are left out); `absent` when the caller has
+ * just missed it in the cache (else it is looked up first: a text may repeat a chunk the JavaScript split).
+ */
+void general_remember(General *g, const uint16_t *key, int32_t len, const int32_t *lengths, int32_t count, int absent);
 void general_free(General *g);
 /**
  * The general path from its tables (spacyScanner's arguments 4–7; assay.h first for the Node-API types), or NULL when

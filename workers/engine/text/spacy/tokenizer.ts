@@ -60,9 +60,9 @@ export class SpacyTokenizer {
     this.hashes = { specials, oneToken: this.matcher.oneToken, longest: this.maxRule };
     const addon = nativeAddon();
     const bits = Int32Array.of(PLAIN, INNER, OPEN, CLOSE, DOT_AFTER, SPACE, ALPHA, this.maxRule);
-    const general = generalPathData(lang, this.matcher.longest);
+    const general = addon === null ? null : generalPathData(lang, this.matcher.longest);
     const n = (this.native =
-      addon === null
+      addon === null || general === null
         ? null
         : { addon, handle: addon.spacyScanner(CLS, bits, specials.slots, this.matcher.oneToken.slots, general.tables, general.params, this.matcher.texts.slots, general.lists) });
     // Made once: word-ids.ts asks for it for every document.
