@@ -55,6 +55,9 @@ typedef struct {
   uint32_t wCap;
   int32_t *at;
   uint32_t atCap;
+  /* The line's tokens, three ints each (start, length, hash), split before any is looked up. */
+  uint32_t *tok;
+  uint32_t tokCap;
   int32_t eos[64];
   int32_t eosN;
 } Model;
@@ -254,7 +257,9 @@ static uint32_t embed(Model *m, const uint8_t *line, uint32_t end, float *hidden
     cache_reset(m, 16);
     m->pused = 0;
   }
-  // The offsets first, the rows after: adding a token may move the pool.
+  // The tokens are split first, then looked up in stages over all of them, each stage prefetching what the next
+  // reads (the slot, the entry, the rows): a token's lookup is a chain of cache misses, and one token at a time the
+  // processor waits on every link. The results are those of looking the tokens up one by one.
   uint32_t tokens = 0;
   int stopped = 0;
   uint32_t start = 0;
@@ -271,16 +276,45 @@ static uint32_t embed(Model *m, const uint8_t *line, uint32_t end, float *hidden
       h = (h ^ c) * FNV_PRIME;
     } else if (in) {
       uint32_t len = i - start;
-      int32_t at = cache_find(m, line + start, len, h);
-      if (at < 0) at = cache_add(m, line + start, len, h);
-      m->at = grow(m->at, &m->atCap, tokens + 1, sizeof(int32_t));
-      m->at[tokens++] = at;
+      m->tok = grow(m->tok, &m->tokCap, 3 * (tokens + 1), sizeof(uint32_t));
+      uint32_t *t = m->tok + 3 * tokens++;
+      t[0] = start;
+      t[1] = len;
+      t[2] = h;
+      __builtin_prefetch(m->slots + slot_of(h, m->cmask));
       in = 0;
       if (len == 4 && is_eos(line + start)) {
         stopped = 1;
         break;
       }
     }
+  }
+  m->at = grow(m->at, &m->atCap, tokens + 1, sizeof(int32_t));
+  // at[t]: the first entry whose slot holds the token's hash (0: none), its key checked in the next stage.
+  for (uint32_t t = 0; t < tokens; t++) {
+    uint32_t th = m->tok[3 * t + 2];
+    int32_t e = 0;
+    for (uint32_t i = slot_of(th, m->cmask); m->slots[i].entry != 0; i = (i + 1) & m->cmask) {
+      if (m->slots[i].hash == th) {
+        e = m->slots[i].entry;
+        __builtin_prefetch(m->pool + e - 1);
+        break;
+      }
+    }
+    m->at[t] = e;
+  }
+  // The offsets of the tokens' lists (adding a token may move the pool: offsets, not pointers).
+  for (uint32_t t = 0; t < tokens; t++) {
+    const uint32_t *k = m->tok + 3 * t;
+    const uint8_t *s = line + k[0];
+    int32_t e = m->at[t], at = -1;
+    if (e != 0 && m->pool[e - 1] == (int32_t)k[1] && memcmp(m->pool + e, s, k[1]) == 0) at = e + (int32_t)key_ints(k[1]);
+    // No entry (the token may have been added for an earlier one of this line) or another token with its hash.
+    if (at < 0) at = cache_find(m, s, k[1], k[2]);
+    if (at < 0) at = cache_add(m, s, k[1], k[2]);
+    m->at[t] = at;
+    const int32_t *l = m->pool + at;
+    for (int32_t r = 1; r <= l[0]; r++) __builtin_prefetch(m->matrix + (size_t)l[r] * (size_t)m->dim);
   }
   if (m->dim == 16) return sum16(m, tokens, stopped, hidden);
   for (int32_t d = 0; d < m->dim; d++) hidden[d] = 0.0f;
@@ -327,6 +361,7 @@ static void model_free(Model *m) {
   free(m->found);
   free(m->w);
   free(m->at);
+  free(m->tok);
   free(m);
 }
 

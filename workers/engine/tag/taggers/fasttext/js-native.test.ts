@@ -50,6 +50,19 @@ function agree(model: Buffer, texts: readonly string[], cacheLimit?: number): vo
   }
 }
 
+/** Two tokens with the same 32-bit FNV-1a hash of their bytes (the token cache's hash), found by a birthday search. */
+function tokenHashCollision(): [string, string] {
+  const seen = new Map<number, string>();
+  for (let i = 0; ; i++) {
+    const t = `w${i.toString(36)}`;
+    let h = 0x811c9dc5;
+    for (let k = 0; k < t.length; k++) h = Math.imul(h ^ t.charCodeAt(k), 0x01000193) >>> 0;
+    const other = seen.get(h);
+    if (other !== undefined) return [other, t];
+    seen.set(h, t);
+  }
+}
+
 describe.runIf(built)('the C addon', () => {
   const lid = readFileSync(DEFAULT_LID_MODEL);
 
@@ -60,6 +73,13 @@ describe.runIf(built)('the C addon', () => {
   it('keeps agreeing when its token cache starts over every few tokens', () => {
     const many = Array.from({ length: 40 }, (_, i) => `${LANGUAGE_SAMPLES[i % LANGUAGE_SAMPLES.length]![1]} token${i} ${'y'.repeat(i)}`);
     agree(lid, [...many, ...many], 7);
+  });
+
+  it('tells apart tokens whose hashes are equal, and a token new twice in one line', () => {
+    const [a, b] = tokenHashCollision();
+    const fresh = 'zqxvw zqxvw zqxvw';
+    agree(lid, [`${a} ${b} ${a}`, `${b} x ${a}`, fresh, `${fresh} ${b}`]);
+    agree(lid, [`${b} ${a}`, `${a} ${a} ${b} ${b}`]);
   });
 
   it('refuses tables that would read outside its arrays, with the field named', () => {
