@@ -82,6 +82,32 @@ describe.runIf(built)('the C addon', () => {
     agree(lid, [`${b} ${a}`, `${a} ${a} ${b} ${b}`]);
   });
 
+  it('finds a pruned bucket\'s row as the pairs give it (the last one for a bucket), with a bit per bucket or without', () => {
+    const addon = status.addon!;
+    const words = { bytes: new Uint8Array([0x61]), at: Int32Array.of(0, 1), ids: Int32Array.of(0) };
+    // Row k of the matrix is [k, -k]; the token "b" (one word, "a", in the dictionary) has one n-gram: "b".
+    const matrix = Float32Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? i / 2 : -(i - 1) / 2));
+    const hidden = new Float32Array(2);
+    const line = new TextEncoder().encode('b');
+    // 2^28 buckets or fewer: bits per bucket; more: a hash table (both as fastText's `pruneidx_` reads).
+    for (const buckets of [1000, 2 ** 28 + 7]) {
+      const b = (Math.imul(0x811c9dc5 ^ 0x62, 0x01000193) >>> 0) % buckets;
+      // dim 2, n-grams of one character, 1 word, a token cache of 100.
+      const params = Int32Array.of(2, 1, 1, 1, buckets, 100);
+      const embed = (pairs: number[]): number[] => {
+        const handle = addon.create(params, matrix, words.bytes, words.at, words.ids, Int32Array.from(pairs));
+        expect(addon.embed(handle, line, line.length, hidden)).toBe(pairs.length > 0 && pairs.includes(b) ? 1 : 0);
+        return [...hidden];
+      };
+      expect(embed([b, 4])).toEqual([5, -5]);
+      expect(embed([b + 1, 2, b, 3, b - 1, 1])).toEqual([4, -4]);
+      expect(embed([b, 2, b, 3])).toEqual([4, -4]);
+      expect(embed([b + 1, 2, b - 1, 1])).toEqual([0, 0]);
+      // A bucket at or past the model's count is never a lookup's: dropped, whatever its row.
+      expect(embed([buckets + b, 3, b, 1])).toEqual([2, -2]);
+    }
+  });
+
   it('refuses tables that would read outside its arrays, with the field named', () => {
     const addon = status.addon!;
     const words = { bytes: new Uint8Array([0x61]), at: Int32Array.of(0, 1), ids: Int32Array.of(0) };
