@@ -89,14 +89,15 @@ describe.runIf(built)('the C addon', () => {
     const matrix = Float32Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? i / 2 : -(i - 1) / 2));
     const hidden = new Float32Array(2);
     const line = new TextEncoder().encode('b');
-    // 2^28 buckets or fewer: bits per bucket; more: a hash table (both as fastText's `pruneidx_` reads).
+    // Up to 2^28 buckets a bit per bucket is read before the table; past that, the table alone.
     for (const buckets of [1000, 2 ** 28 + 7]) {
       const b = (Math.imul(0x811c9dc5 ^ 0x62, 0x01000193) >>> 0) % buckets;
       // dim 2, n-grams of one character, 1 word, a token cache of 100.
       const params = Int32Array.of(2, 1, 1, 1, buckets, 100);
       const embed = (pairs: number[]): number[] => {
         const handle = addon.create(params, matrix, words.bytes, words.at, words.ids, Int32Array.from(pairs));
-        expect(addon.embed(handle, line, line.length, hidden)).toBe(pairs.length > 0 && pairs.includes(b) ? 1 : 0);
+        const listed = pairs.some((key, i) => i % 2 === 0 && key === b);
+        expect(addon.embed(handle, line, line.length, hidden)).toBe(listed ? 1 : 0);
         return [...hidden];
       };
       expect(embed([b, 4])).toEqual([5, -5]);
