@@ -3,10 +3,15 @@
 // The JavaScript predictor stays the reference: this file repeats its steps one for one (same whitespace bytes, same
 // `</s>` and `__label__` rules, same n-gram order, rows added one after the other in float32), and the tests compare
 // the two bit for bit. C, unlike the JavaScript, needs no warm-up and no garbage collection of its caches.
+// mmap's MAP_ANONYMOUS and madvise's MADV_HUGEPAGE, which strict C11 hides.
+#define _DEFAULT_SOURCE
 #include "assay.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #define FNV_START 0x811c9dc5u
 #define FNV_PRIME 0x01000193u
@@ -18,12 +23,19 @@ typedef struct {
   int32_t entry;
 } Slot;
 
+/** What big_zeroed mapped for a table (base 0: the table came from calloc). */
+typedef struct {
+  void *base;
+  size_t bytes;
+} Mapping;
+
 typedef struct {
   int32_t dim, minn, maxn, nwords;
   uint32_t bucket;
   int32_t rows;
   /* Input rows; a product-quantized matrix's are decoded on first use (calloc'd: untouched pages cost nothing). */
   float *matrix;
+  Mapping matrixMap;
   uint8_t *decoded;
   uint8_t *codes;
   float *centroids, *norms;
@@ -46,7 +58,9 @@ typedef struct {
    */
   uint32_t cmask, csize, climit;
   Slot *slots;
+  Mapping slotsMap;
   int32_t *pool;
+  Mapping poolMap;
   uint32_t pused, pcap;
   /* Scratch: one token's rows, `<token>`, the line's gathered rows, per token the offset of its list. */
   int32_t *found;
@@ -151,9 +165,59 @@ static uint32_t token_rows(Model *m, const uint8_t *s, uint32_t len, uint32_t h)
   return count;
 }
 
+/**
+ * Zeroed memory for a table read at random (`map`: what big_free unmaps). On Linux it is asked for in transparent huge
+ * pages (madvise; a no-op where the system has them off): lid.176's matrix alone is 800 small pages, each a page fault
+ * when a token first needs one of its rows and a TLB entry the lookups then compete for.
+ */
+static void *big_zeroed(size_t bytes, Mapping *map) {
+  map->base = NULL;
+  map->bytes = 0;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  const size_t huge = (size_t)2 << 20;
+  if (bytes >= huge) {
+    // One huge page more than needed, so that the table can start on a huge page's boundary.
+    size_t n = (bytes + 2 * huge - 1) / huge * huge;
+    void *p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p != MAP_FAILED) {
+      uintptr_t at = ((uintptr_t)p + huge - 1) & ~(uintptr_t)(huge - 1);
+      madvise((void *)at, n - (at - (uintptr_t)p), MADV_HUGEPAGE);
+      map->base = p;
+      map->bytes = n;
+      return (void *)at;
+    }
+  }
+#endif
+  return calloc(bytes, 1);
+}
+
+static void big_free(void *p, Mapping map) {
+#if defined(__linux__)
+  if (map.base != NULL) {
+    munmap(map.base, map.bytes);
+    return;
+  }
+#endif
+  free(p);
+}
+
+/** Room for `need` ints in the pool (grown as `grow` grows, but in big_zeroed's memory: only the used part copied). */
+static void pool_reserve(Model *m, uint32_t need) {
+  if (need <= m->pcap) return;
+  uint32_t n = m->pcap * 2 > need ? m->pcap * 2 : need + 64;
+  Mapping map;
+  int32_t *p = big_zeroed((size_t)n * sizeof(int32_t), &map);
+  if (p == NULL) abort();
+  if (m->pused > 0) memcpy(p, m->pool, (size_t)m->pused * sizeof(int32_t));
+  big_free(m->pool, m->poolMap);
+  m->pool = p;
+  m->poolMap = map;
+  m->pcap = n;
+}
+
 static void cache_reset(Model *m, uint32_t slots) {
-  free(m->slots);
-  m->slots = calloc(slots, sizeof(Slot));
+  big_free(m->slots, m->slotsMap);
+  m->slots = big_zeroed((size_t)slots * sizeof(Slot), &m->slotsMap);
   if (m->slots == NULL) abort();
   m->cmask = slots - 1;
   m->csize = 0;
@@ -188,7 +252,7 @@ static int32_t cache_add(Model *m, const uint8_t *s, uint32_t len, uint32_t h) {
   uint32_t n = token_rows(m, s, len, h);
   for (uint32_t k = 0; k < n; k++) decode_row(m, m->found[k]);
   uint32_t ints = key_ints(len);
-  m->pool = grow(m->pool, &m->pcap, m->pused + ints + n + 2, sizeof(int32_t));
+  pool_reserve(m, m->pused + ints + n + 2);
   int32_t e = (int32_t)m->pused;
   m->pool[e] = (int32_t)len;
   m->pool[e + (int32_t)ints] = 0; // the last int's unused bytes, never compared, zero all the same
@@ -200,13 +264,15 @@ static int32_t cache_add(Model *m, const uint8_t *s, uint32_t len, uint32_t h) {
   if (++m->csize * 2 > m->cmask + 1) {
     uint32_t old = m->cmask + 1;
     Slot *os = m->slots;
+    Mapping om = m->slotsMap;
     m->slots = NULL;
+    m->slotsMap = (Mapping){NULL, 0};
     uint32_t size = m->csize;
     cache_reset(m, old * 2);
     m->csize = size;
     for (uint32_t i = 0; i < old; i++)
       if (os[i].entry != 0) cache_place(m, os[i].hash, os[i].entry);
-    free(os);
+    big_free(os, om);
   }
   cache_place(m, h, e + 1);
   return at;
@@ -344,7 +410,7 @@ static uint32_t embed(Model *m, const uint8_t *line, uint32_t end, float *hidden
 
 static void model_free(Model *m) {
   if (m == NULL) return;
-  free(m->matrix);
+  big_free(m->matrix, m->matrixMap);
   free(m->decoded);
   free(m->codes);
   free(m->centroids);
@@ -356,8 +422,8 @@ static void model_free(Model *m) {
   free(m->wbytes);
   free(m->pslots);
   free(m->pbits);
-  free(m->slots);
-  free(m->pool);
+  big_free(m->slots, m->slotsMap);
+  big_free(m->pool, m->poolMap);
   free(m->found);
   free(m->w);
   free(m->at);
@@ -521,7 +587,7 @@ napi_value fasttext_create(napi_env env, napi_callback_info info) {
   }
   if (matrix != NULL) m->matrix = copy(matrix, nm * sizeof(float));
   else {
-    m->matrix = calloc((size_t)rows * (size_t)dim + 1, sizeof(float));
+    m->matrix = big_zeroed(((size_t)rows * (size_t)dim + 1) * sizeof(float), &m->matrixMap);
     m->decoded = calloc((size_t)rows + 1, 1);
     if (m->matrix == NULL || m->decoded == NULL) abort();
   }

@@ -75,6 +75,12 @@ describe.runIf(built)('the C addon', () => {
     agree(lid, [...many, ...many], 7);
   });
 
+  it('keeps agreeing once its token cache outgrows 2 MB (mapped for huge pages on Linux), across the growths', () => {
+    // 150,000 distinct tokens: the slots grow past 2 MB (65,537 entries) and 4 MB, the pool past 8 MB.
+    const lines = Array.from({ length: 75 }, (_, l) => Array.from({ length: 2000 }, (_, k) => `q${(l * 2000 + k).toString(36)}`).join(' '));
+    agree(lid, [...lines, lines[0]!, LANGUAGE_SAMPLES[0]![1]]);
+  });
+
   it('tells apart tokens whose hashes are equal, and a token new twice in one line', () => {
     const [a, b] = tokenHashCollision();
     const fresh = 'zqxvw zqxvw zqxvw';
