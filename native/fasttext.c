@@ -33,7 +33,7 @@ typedef struct {
   int32_t dim, minn, maxn, nwords;
   uint32_t bucket;
   int32_t rows;
-  /* Input rows; a product-quantized matrix's are decoded on first use (calloc'd: untouched pages cost nothing). */
+  /* Input rows; a product-quantized matrix's are decoded on first use (big_zeroed: pages are zero until touched). */
   float *matrix;
   Mapping matrixMap;
   uint8_t *decoded;
