@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandBlocks } from '../scripts/readme-commands.js';
 import { ensureBuilt, runCli } from '../workers/engine/cli/run-cli.js';
 import { readJsonlFile, REPO_ROOT, tempDir } from '../workers/engine/testing.js';
-import { editorText, figure, hasChromium, openSession, shot, type Session } from './harness.js';
+import { dragHandle, editorText, figure, hasChromium, openSession, shot, type Session } from './harness.js';
 import { linkedEnv, userDataset } from './user-data.js';
 
 let s: Session;
@@ -81,12 +81,7 @@ describe.skipIf(!hasChromium)('bring your own data', () => {
     const handle = page.getByTestId('histogram-threshold-handle');
     await handle.waitFor({ timeout: 20_000 });
     const before = await editorText(page);
-    const box = await handle.boundingBox();
-    if (!box) throw new Error('the threshold handle is not visible');
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width / 2 - 80, box.y + box.height / 2, { steps: 8 });
-    await page.mouse.up();
+    await dragHandle(page, handle, 'inward');
     await expect.poll(() => editorText(page), { timeout: 10_000 }).not.toBe(before);
     const after = await editorText(page);
     expect(after).toContain(String(await handle.getAttribute('data-value')));

@@ -6,7 +6,7 @@ import type { Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../workers/engine/cli/run-cli.js';
 import { tempDir } from '../workers/engine/testing.js';
-import { editorText, hasChromium, openRecipe, openSession, setEditorText, shot, type Session } from './harness.js';
+import { dragHandle, editorText, hasChromium, openRecipe, openSession, setEditorText, shot, type Session } from './harness.js';
 
 type Marker = { line: number; column: number; endColumn: number; severity: 'error' | 'warning'; message: string; source: string };
 type Hook = { markers?(): Marker[]; position?(): { line: number; column: number } | null };
@@ -195,12 +195,7 @@ describe.skipIf(!hasChromium)('editor and runs e2e (issue 11: 2, 3, 5, 6, 7, 14;
     await handle.waitFor({ timeout: 20_000 });
     const drag = async (dx: number): Promise<number> => {
       const before = threshold(await editorText(page));
-      const box = await handle.boundingBox();
-      if (!box) throw new Error('the threshold handle is not visible');
-      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2, { steps: 8 });
-      await page.mouse.up();
+      await dragHandle(page, handle, dx);
       await expect.poll(async () => threshold(await editorText(page)), { timeout: 10_000 }).not.toBe(before);
       return threshold(await editorText(page));
     };

@@ -1,7 +1,7 @@
 // Shared set-up for the browser e2e specs: a demo (or given) workspace behind `assay serve`, Debian's Chromium, and page helpers.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { startServer, type RunningServer } from '../main/server.js';
 import { ensureBuilt, runCli } from '../workers/engine/cli/run-cli.js';
@@ -90,6 +90,34 @@ export async function shot(page: Page, name: string): Promise<string> {
   const path = join(SHOTS_DIR, `${name}.png`);
   await page.screenshot({ path });
   return path;
+}
+
+/**
+ * Drags the histogram's threshold handle by dx pixels. It is grabbed only once its box has stayed put for 300 ms: the
+ * chart may still be the previous rule's, or its axis may still widen when the sweep arrives, and a press beside the
+ * handle drags nothing (a CI run on a loaded machine failed so). 'inward' drags 80 px towards the chart's middle, where
+ * a drag past the axis's end would be clamped into the value it started from.
+ */
+export async function dragHandle(page: Page, handle: Locator, dx: number | 'inward'): Promise<void> {
+  await handle.waitFor({ timeout: 20_000 });
+  let last = JSON.stringify(await handle.boundingBox());
+  for (let i = 0; ; i++) {
+    await page.waitForTimeout(300);
+    const now = JSON.stringify(await handle.boundingBox());
+    if (now === last && now !== 'null') break;
+    if (i === 60) throw new Error(`the threshold handle never settled: ${now}`);
+    last = now;
+  }
+  const box = JSON.parse(last) as { x: number; y: number; width: number; height: number };
+  if (dx === 'inward') {
+    const chart = await page.getByTestId('histogram').boundingBox();
+    if (!chart) throw new Error('the histogram is not visible');
+    dx = box.x + box.width / 2 > chart.x + chart.width / 2 ? -80 : 80;
+  }
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2, { steps: 8 });
+  await page.mouse.up();
 }
 
 export { REPO_ROOT };

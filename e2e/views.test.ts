@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../workers/engine/cli/run-cli.js';
 import { readJsonlFile, tempDir, writeJsonl } from '../workers/engine/testing.js';
-import { editorText, figure, hasChromium, openRecipe, openSession, REPO_ROOT, setEditorText, shot, type Session } from './harness.js';
+import { dragHandle, editorText, figure, hasChromium, openRecipe, openSession, REPO_ROOT, setEditorText, shot, type Session } from './harness.js';
 import { parseCsv } from '../shared/csv-read.js';
 
 interface CliRule {
@@ -506,12 +506,7 @@ describe.skipIf(!hasChromium)('views e2e on a FineWeb-tagged workspace (issue 11
     expect(await page.getByTestId('subrule-note').getAttribute('data-tunable')).toBe('true');
     expect(Number(await handle.getAttribute('data-value'))).toBe(0.3);
     expect(await page.getByTestId('histogram-fixed-threshold').count()).toBe(0);
-    const box = await handle.boundingBox();
-    if (!box) throw new Error('the threshold handle is not visible');
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2, { steps: 6 });
-    await page.mouse.up();
+    await dragHandle(page, handle, 60);
     await expect.poll(async () => Number(await handle.getAttribute('data-value')), { timeout: 10_000 }).toBeGreaterThan(0.3);
     const moved = await handle.getAttribute('data-value');
     expect(await editorText(page)).toContain(`@.${DUP_LINE}[0][2] > ${moved})]`);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../main/server.js';
 import { ensureBuilt, runCli } from '../workers/engine/cli/run-cli.js';
 import { readJsonlFile, REPO_ROOT, tempDir } from '../workers/engine/testing.js';
-import { RENDERER_DIR } from './harness.js';
+import { dragHandle, RENDERER_DIR } from './harness.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
@@ -103,12 +103,7 @@ describe.skipIf(!existsSync(CHROMIUM))('workbench e2e (browser mode)', () => {
     const handle = page.getByTestId('histogram-threshold-handle');
     await handle.waitFor({ timeout: 20_000 });
     const yamlBefore = await editorText();
-    const box = await handle.boundingBox();
-    if (!box) throw new Error('the threshold handle is not visible');
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width / 2 - 40, box.y + box.height / 2, { steps: 8 });
-    await page.mouse.up();
+    await dragHandle(page, handle, -40);
     await expect.poll(editorText, { timeout: 10_000 }).not.toBe(yamlBefore);
     const moved = Number(await handle.getAttribute('data-value'));
     expect(moved).toBeLessThan(150);
