@@ -78,22 +78,25 @@ function indexAnswers(root: string): unknown {
   }
 }
 
-/** Child processes and threads of this process seen while `run` goes (Linux /proc), so the test knows which transport ran. */
-async function observed<T>(run: () => Promise<T>): Promise<{ value: T; children: number; maxThreads: number }> {
+/**
+ * Child processes and threads of this process seen while `run` goes (Linux /proc), so the test knows which transport
+ * ran. `earlier` children are not counted: a pool's worker may still be exiting after its run has resolved.
+ */
+async function observed<T>(run: () => Promise<T>, earlier: ReadonlySet<string> = new Set()): Promise<{ value: T; children: number; pids: Set<string>; maxThreads: number }> {
   const children = new Set<string>();
   let maxThreads = 0;
   const sample = (): void => {
     try {
       const tids = readdirSync('/proc/self/task');
       maxThreads = Math.max(maxThreads, tids.length);
-      for (const t of tids) for (const pid of readFileSync(`/proc/self/task/${t}/children`, 'utf8').split(' ').filter(Boolean)) children.add(pid);
+      for (const t of tids) for (const pid of readFileSync(`/proc/self/task/${t}/children`, 'utf8').split(' ').filter(Boolean)) if (!earlier.has(pid)) children.add(pid);
     } catch {
       /* a thread ended while being read */
     }
   };
   const timer = setInterval(sample, 15);
   try {
-    return { value: await run(), children: children.size, maxThreads };
+    return { value: await run(), children: children.size, pids: children, maxThreads };
   } finally {
     clearInterval(timer);
   }
@@ -124,7 +127,7 @@ describe('ASSAY_POOL=threads', () => {
     for (const t of ['processes', 'threads']) cpSync(join(base, 'input'), join(base, t), { recursive: true, preserveTimestamps: true });
     const baseline = readdirSync('/proc/self/task').length;
     const p = await observed(() => pipeline(join(base, 'processes'), 'processes'));
-    const t = await observed(() => pipeline(join(base, 'threads'), 'threads'));
+    const t = await observed(() => pipeline(join(base, 'threads'), 'threads'), p.pids);
     // Each ran as asked: worker processes for one, none (and more threads) for the other.
     expect(p.children).toBeGreaterThanOrEqual(5);
     expect(t.children).toBe(0);
