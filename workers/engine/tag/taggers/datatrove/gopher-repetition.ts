@@ -5,7 +5,7 @@ import { cpLength } from '../../../text/python.js';
 import type { TaggerSpec } from '../../types.js';
 import { above, filterOutputs, filterSpans, languageOption, profileOption, ratio, threshold, typeNames, type RuleOutcome } from './common.js';
 import { allDuplicateChars, primeDuplicateChars } from './dup-ngrams.js';
-import { splitlineOffsets, stripRange } from './lines.js';
+import { documentLines, stripRange } from './lines.js';
 import { topNgramChars } from './ngrams.js';
 import { wordIdsFor } from './word-ids.js';
 import { nativeAddon } from '../../../native-addon.js';
@@ -81,7 +81,7 @@ function duplicatePieces(text: string, a: number, b: number, minRun: number): Du
 /** `find_duplicates(text.splitlines())` with the number of lines. */
 function duplicateLines(text: string): Duplicates {
   const list = pieces.reset();
-  const o = splitlineOffsets(text);
+  const o = documentLines(text);
   for (let k = 0; k < o.length; k += 3) list.push(o[k] as number, o[k + 1] as number);
   return counted(text, list);
 }
@@ -101,7 +101,7 @@ export function pieceDuplicates(text: string, o: GopherRepetitionOptions, js = f
   const [a, b] = stripRange(text, 0, text.length);
   const addon = js ? null : nativeAddon();
   if (addon === null) return [duplicatePieces(text, a, b, 2), o.profile === 'head' ? duplicatePieces(text, 0, text.length, 1) : duplicateLines(text)];
-  addon.repetitionDuplicates(text, a, b, o.profile === 'head' ? null : splitlineOffsets(text), found);
+  addon.repetitionDuplicates(text, a, b, o.profile === 'head' ? null : documentLines(text), found);
   return [
     { count: found[0] as number, elements: found[1] as number, chars: found[2] as number },
     { count: found[3] as number, elements: found[4] as number, chars: found[5] as number },
