@@ -44,13 +44,32 @@ export class DocView {
 }
 
 /**
- * The views of the last few texts. A pass hands every tagger the same document, and a tagger that derives a text from
- * it (FineWeb's quality filter reads the text C4 leaves) asks for a second view; four slots cover both with room.
+ * The views of the last few texts, besides the pinned ones. A tagger run on its own, or one document at a time, hands
+ * every tagger the same document, and a tagger that derives a text from it (FineWeb's quality filter reads the text C4
+ * leaves) asks for a second view; four slots cover both with room.
  */
 const recent: DocView[] = [];
 const SLOTS = 4;
 
+/**
+ * The views of the group of documents tag/file.ts is tagging tagger by tagger (pinViews), until it releases them: the
+ * last tagger reads what the first computed for every document of the group.
+ */
+let pinned: Map<string, DocView> | null = null;
+
+/** Keeps a view for each of `texts` until releaseViews: each tagger runs over them all in turn. */
+export function pinViews(texts: readonly string[]): void {
+  pinned = new Map();
+  for (const t of texts) if (!pinned.has(t)) pinned.set(t, new DocView(t));
+}
+
+export function releaseViews(): void {
+  pinned = null;
+}
+
 export function viewOf(text: string): DocView {
+  const p = pinned?.get(text);
+  if (p !== undefined) return p;
   for (const v of recent) if (v.text === text) return v;
   const v = new DocView(text);
   if (recent.unshift(v) > SLOTS) recent.pop();
