@@ -62,14 +62,16 @@ const BATCH_LINES = 256;
  * A batch's documents are tagged in groups, tagger by tagger: one tagger over the group's documents, then the next.
  * Each tagger's tables (fastText's rows and token cache, spaCy's caches, the n-gram kernels' scratch) then stay in
  * the CPU's caches from one document to the next, instead of being pushed out by the other taggers' at every
- * document. The FineWeb pass over bench/tag's prose took 0.98 s of CPU against 1.14 (groups of 128 against one
- * document at a time, median of 8 alternated pairs, 8 faster), and 0.38 s against 0.45 s sustained (5 of 6); the
- * Dolma pass, whose tables are smaller, the same. A group's shared document views (view.ts) are held until its last
- * tagger is done, so a group stops at GROUP_DOCS documents or GROUP_CHARS characters of text: groups of 256 were
- * slower than 128, of 8 slower than 32.
+ * document. Over bench/tag's prose, CPU of the run, alternated with one document at a time (8 pairs each): the
+ * FineWeb pass 1.095 s against 1.180 (7 faster) and, sustained, 0.349 against 0.421 (8); the Dolma pass 0.388
+ * against 0.415 (7) but, sustained, 0.117 against 0.113 (2). Larger groups hold more documents and spans until the
+ * rows are written, which costs the Dolma pass (c4_v2 writes a span per line; the likely cost is the scavenger
+ * copying what is still held): with the group machinery fixed, groups of 64 ran its sustained half in 0.153 s against
+ * 0.122 for 32 (1 of 8), and the FineWeb pass was no faster (4 of 8). GROUP_CHARS bounds a group of long documents at
+ * about three times a typical group's JSON there (not measured further).
  */
-const GROUP_DOCS = 128;
-const GROUP_CHARS = 512 * 1024;
+export const GROUP_DOCS = 32;
+export const GROUP_CHARS = 256 * 1024;
 
 /**
  * gzip level of attribute files unless the run names one. Not Dolma's 6: level 6 took a fifth of a Dolma tagger pass's
@@ -143,15 +145,16 @@ export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promis
       const gap = placeholders(batch.firstLine - 1);
       // Rows, not one string per batch: see writeLines.
       const rows = sets.map(() => [...gap]);
-      const docs = batch.lines.map((line, i) => toTagDocument(line, task.input, batch.firstLine + i, bad));
       let bytes = 0;
-      for (let g0 = 0, g1 = 0; g0 < docs.length; g0 = g1) {
-        g1 = groupEnd(docs, g0);
-        const spansOf = tagByTagger(sets, native, docs.slice(g0, g1), task.input, batch.firstLine + g0);
+      for (let g0 = 0, g1 = 0; g0 < batch.lines.length; g0 = g1) {
+        g1 = groupEnd(batch.lines, g0);
+        // Parsed a group at a time: a whole batch parsed at once would hold its texts past the next scavenges.
+        const docs = batch.lines.slice(g0, g1).map((line, i) => toTagDocument(line, task.input, batch.firstLine + g0 + i, bad));
+        const spansOf = tagByTagger(sets, native, docs, task.input, batch.firstLine + g0);
         for (let i = g0; i < g1; i++) {
           const lineNo = batch.firstLine + i;
           bytes += batch.bytes[i] ?? 0;
-          const doc = docs[i]!;
+          const doc = docs[i - g0]!;
           // Computed once per document, shared by every output set.
           const cpMap = doc === null ? null : codePointMap(doc.text);
           sets.forEach((s, k) => {
@@ -202,11 +205,11 @@ export async function tagFile(task: FileTask, opts: TagFileOptions = {}): Promis
   return result;
 }
 
-/** Where the group of documents starting at `from` ends (see GROUP_DOCS): at least one document past `from`. */
-function groupEnd(docs: readonly (TagDocument | null)[], from: number): number {
+/** Where the group of lines starting at `from` ends (see GROUP_DOCS): at least one line past `from`. */
+function groupEnd(lines: readonly string[], from: number): number {
   let chars = 0;
   let i = from;
-  while (i < docs.length && i - from < GROUP_DOCS && chars < GROUP_CHARS) chars += docs[i++]?.text.length ?? 0;
+  while (i < lines.length && i - from < GROUP_DOCS && chars < GROUP_CHARS) chars += (lines[i++] as string).length;
   return i;
 }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AssayError } from '../errors.js';
 import { readJsonlFile, scratchDir, writeJsonl } from '../testing.js';
-import { tagFile, type FileTask } from './file.js';
+import { GROUP_CHARS, GROUP_DOCS, tagFile, type FileTask } from './file.js';
 import { runTag } from './runtime.js';
 import type { TaggerSpec, TagSpan } from './types.js';
 import { viewOf } from './view.js';
@@ -22,7 +22,7 @@ function documents(n: number, seed: number): { id: string; text: string }[] {
   return Array.from({ length: n }, (_, i) => {
     const lines = Array.from({ length: 1 + Math.floor(next() * 12) }, line);
     if (next() < 0.3) lines.push(lines[0] as string, lines[0] as string);
-    // Every 97th document is long enough that a group ends on its characters before its 128th document.
+    // Every 97th document is long enough that a group ends on its characters before its count.
     const text = i % 97 === 50 ? lines.join('\n').repeat(Math.ceil(300_000 / lines.join('\n').length)) : lines.join(next() < 0.2 ? '\r\n' : '\n');
     return { id: `d${i}`, text };
   });
@@ -69,7 +69,7 @@ describe('tagging a file in groups, tagger by tagger', () => {
     };
   }
 
-  it('runs each tagger over a group in document order, then the next; a group ends at 128 documents or 512 K characters', async () => {
+  it('runs each tagger over a group in document order, then the next; a group ends at GROUP_DOCS documents or GROUP_CHARS characters', async () => {
     const dir = scratchDir();
     const docs = documents(299, 5);
     writeJsonl(join(dir, 'in.jsonl.gz'), docs);
@@ -83,20 +83,22 @@ describe('tagging a file in groups, tagger by tagger', () => {
     };
     const result = await tagFile(task);
     expect(result.docs).toBe(299);
-    // The groups as file.ts cuts them: within each batch of 256 lines, 128 documents or until 512 K characters.
+    // The groups as file.ts cuts them: within each batch of 256 lines, GROUP_DOCS documents or until GROUP_CHARS characters of JSON lines.
     const groups: number[][] = [];
     for (let b = 0; b < docs.length; b += 256) {
       for (let g = b, end = Math.min(docs.length, b + 256); g < end; ) {
         const group: number[] = [];
         let chars = 0;
-        while (g < end && group.length < 128 && chars < 512 * 1024) {
-          chars += docs[g]!.text.length;
+        while (g < end && group.length < GROUP_DOCS && chars < GROUP_CHARS) {
+          chars += JSON.stringify(docs[g]).length;
           group.push(g++);
         }
         groups.push(group);
       }
     }
-    expect(groups.some((g) => g.length < 128 && g.at(-1) !== 255 && g.at(-1) !== 298)).toBe(true);
+    // Some group ended on its characters (a long document), not on its count or its batch's end.
+    expect(groups.some((g) => g.length < GROUP_DOCS && g.at(-1) !== 255 && g.at(-1) !== 298)).toBe(true);
+    expect(GROUP_DOCS).toBeGreaterThan(1);
     expect(calls).toEqual(groups.flatMap((g) => ['a', 'b'].flatMap((n) => g.map((i) => `${n}:d${i}`))));
     const out = readJsonlFile(join(dir, 'out.jsonl.gz'));
     expect(out.map((r) => r.id)).toEqual(docs.map((d) => d.id));
