@@ -66,9 +66,9 @@ const BATCH_LINES = 256;
  * FineWeb pass 1.095 s against 1.180 (7 faster) and, sustained, 0.349 against 0.421 (8); the Dolma pass 0.388
  * against 0.415 (7) but, sustained, 0.117 against 0.113 (2). Larger groups hold more documents and spans until the
  * rows are written, which costs the Dolma pass (c4_v2 writes a span per line; the likely cost is the scavenger
- * copying what is still held): with the group machinery fixed, groups of 64 ran its sustained half in 0.153 s against
- * 0.122 for 32 (1 of 8), and the FineWeb pass was no faster (4 of 8). GROUP_CHARS bounds a group of long documents at
- * about three times a typical group's JSON there (not measured further).
+ * copying what is still held): while a batch was still parsed at once, groups of 64 ran its sustained half in 0.153 s
+ * against 0.122 for 32 (1 of 8), and the FineWeb pass was no faster (4 of 8). GROUP_CHARS bounds a group of long
+ * documents at about three times a typical group's JSON there (not measured further).
  */
 export const GROUP_DOCS = 32;
 export const GROUP_CHARS = 256 * 1024;
